@@ -1,0 +1,40 @@
+"""``python -m docs.gen [--check]``: regenerate (or check) every generated page and figure."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from docs.gen.common import Content, stale, write
+
+# Each module exposes generate() -> {path relative to docs/: content}.
+MODULES: list[str] = []
+
+
+def collect() -> dict[str, Content]:
+    """Everything the generators make, keyed by path relative to ``docs/``."""
+    files: dict[str, Content] = {}
+    for name in MODULES:
+        files.update(importlib.import_module(f"docs.gen.{name}").generate())
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m docs.gen", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only list stale files; exit 1 if any")
+    args = parser.parse_args(argv)
+    files = collect()
+    if args.check:
+        bad = stale(files)
+        for rel in bad:
+            print(f"stale: docs/{rel}")
+        return 1 if bad else 0
+    for rel in write(files):
+        print(f"wrote docs/{rel}")
+    print(f"{len(files)} generated files up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
