@@ -1,0 +1,43 @@
+"""Argument checks shared by the public functions: clear errors that name the argument."""
+
+from __future__ import annotations
+
+import torch
+
+
+def check_int(name: str, value: object, *, minimum: int | None = None) -> int:
+    """Return ``value`` if it is an int (not a bool) and at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected int, got {type(value).__name__}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name}: expected an int >= {minimum}, got {value}")
+    return value
+
+
+def check_n_heads(d_model: int, n_heads: object) -> int:
+    """Validate a head count for ``d_model``; return ``d_head``."""
+    check_int("d_model", d_model, minimum=1)
+    check_int("n_heads", n_heads, minimum=1)
+    assert isinstance(n_heads, int)
+    if d_model % n_heads != 0:
+        divisors = [h for h in range(1, d_model + 1) if d_model % h == 0]
+        raise ValueError(
+            f"n_heads: d_model={d_model} is not divisible by n_heads={n_heads}; "
+            f"valid head counts are {divisors}"
+        )
+    return d_model // n_heads
+
+
+def check_tensor(name: str, x: object, *, ndim: int | None = None) -> torch.Tensor:
+    """Return ``x`` if it is a tensor with ``ndim`` dimensions."""
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"{name}: expected a torch.Tensor, got {type(x).__name__}")
+    if ndim is not None and x.dim() != ndim:
+        raise ValueError(f"{name}: expected a {ndim}-D tensor, got shape {tuple(x.shape)}")
+    return x
+
+
+def check_mask_dtype(name: str, mask: torch.Tensor) -> None:
+    """Masks are boolean (True = blocked) or floating point (added to the scores)."""
+    if mask.dtype != torch.bool and not mask.is_floating_point():
+        raise TypeError(f"{name}: expected a bool or floating-point tensor, got {mask.dtype}")

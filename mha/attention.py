@@ -1,0 +1,91 @@
+"""Scaled dot-product attention written out: softmax(Q K^T / sqrt(d_head)) V."""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+from mha._checks import check_mask_dtype, check_tensor
+from mha.masks import as_additive, dead_rows, revive
+
+
+def scaled_dot_product_attention(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The explicit attention of one or many heads, returning the weights too.
+
+    Parameters
+    ----------
+    q : torch.Tensor
+        Queries ``(..., T, d_head)``, e.g. ``(B, h, T, d_head)``.
+    k : torch.Tensor
+        Keys ``(..., S, d_head)``.
+    v : torch.Tensor
+        Values ``(..., S, d_v)``.
+    mask : torch.Tensor, optional
+        Broadcastable to ``(..., T, S)``. Bool: True = may not attend. Float: added to the scores.
+
+    Returns
+    -------
+    output : torch.Tensor
+        ``(..., T, d_v)``.
+    weights : torch.Tensor
+        ``(..., T, S)``; each row sums to 1 over the keys, except a row whose keys are all masked,
+        which is all zeros (and its output row is zero), never NaN.
+
+    Raises
+    ------
+    TypeError
+        Non-tensor inputs or a mask that is neither bool nor float.
+    ValueError
+        Mismatched ranks or sizes, or a mask that does not broadcast to ``(..., T, S)``.
+
+    Examples
+    --------
+    >>> q = k = v = torch.eye(3).reshape(1, 1, 3, 3)
+    >>> out, w = scaled_dot_product_attention(q, k, v)
+    >>> w.sum(-1)
+    tensor([[[1., 1., 1.]]])
+
+    Notes
+    -----
+    The scale is ``1/sqrt(d_head)``, the width of the vectors being dotted, so the scores keep a
+    variance near 1 whatever the head count. Time ``O(T * S * d_head)`` per head, memory
+    ``O(T * S)`` per head for the weights.
+    """
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        check_tensor(name, x)
+        if x.dim() < 2:
+            raise ValueError(f"{name}: expected at least 2 dimensions, got shape {tuple(x.shape)}")
+    if q.shape[-1] != k.shape[-1]:
+        raise ValueError(
+            f"k: last dimension {k.shape[-1]} differs from q's {q.shape[-1]} (d_head must match)"
+        )
+    if k.shape[-2] != v.shape[-2]:
+        raise ValueError(f"v: has {v.shape[-2]} positions but k has {k.shape[-2]} (S must match)")
+    T, S, d_head = q.shape[-2], k.shape[-2], q.shape[-1]
+
+    # --8<-- [start:explicit]
+    scores = q @ k.transpose(-2, -1) / math.sqrt(d_head)  # (..., T, S)
+    dead = None
+    if mask is not None:
+        check_tensor("mask", mask)
+        check_mask_dtype("mask", mask)
+        try:
+            additive = torch.broadcast_to(as_additive(mask, scores.dtype), scores.shape)
+        except RuntimeError:
+            raise ValueError(
+                f"mask: shape {tuple(mask.shape)} does not broadcast to scores {(..., T, S)}"
+            ) from None
+        dead = dead_rows(additive)  # (..., T, 1): rows with no key left
+        scores = scores + revive(additive, dead)
+    weights = torch.softmax(scores, dim=-1)  # (..., T, S): normalise over the keys
+    if dead is not None:
+        weights = weights.masked_fill(dead, 0.0)
+    output = weights @ v  # (..., T, d_v)
+    # --8<-- [end:explicit]
+    return output, weights

@@ -1,0 +1,226 @@
+"""The multi-head attention module: project, split into heads, attend, merge, project."""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from mha._checks import check_n_heads, check_tensor
+from mha.attention import scaled_dot_product_attention
+from mha.masks import combine_masks, dead_rows, revive
+
+
+class MultiHeadAttention(nn.Module):
+    """Multi-head attention with ``W_q, W_k, W_v, W_o`` as four ``nn.Linear(d_model, d_model)``.
+
+    Parameters
+    ----------
+    d_model : int
+        Model width; the projected features are cut into ``n_heads`` slices of ``d_head``.
+    n_heads : int
+        Number of heads; must divide ``d_model``.
+    causal : bool
+        Block each query from keys after its own position (query ``i`` sees keys ``j <= i``).
+    bias : bool
+        Biases on the four projections.
+    dropout : float
+        Dropout on the attention weights while training, drawn from torch's default generator
+        as in ``nn.Dropout``. In ``[0, 1)``.
+    generator : torch.Generator, optional
+        Source of the initial weights (Xavier-uniform weights, zero biases, as in
+        ``torch.nn.MultiheadAttention``'s input projection). Without it, initialisation draws
+        from torch's default generator like any ``nn.Linear``.
+
+    Attributes
+    ----------
+    W_q, W_k, W_v, W_o : nn.Linear
+        The projections; ``W_q.weight[i*d_head:(i+1)*d_head]`` is head ``i``'s query matrix.
+    d_model, n_heads, d_head : int
+        Widths; ``d_head = d_model // n_heads``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Bad ``d_model``, ``n_heads`` (e.g. ``d_model % n_heads != 0``), ``dropout`` or flags.
+
+    Examples
+    --------
+    >>> m = MultiHeadAttention(64, 8, generator=torch.Generator().manual_seed(0))
+    >>> x = torch.randn(2, 10, 64, generator=torch.Generator().manual_seed(1))
+    >>> m(x).shape
+    torch.Size([2, 10, 64])
+    >>> out, w = m(x, need_weights=True)
+    >>> w.shape
+    torch.Size([2, 8, 10, 10])
+    >>> sum(p.numel() for p in m.parameters())
+    16640
+    """
+
+    def __init__(
+        self,
+        d_model: int,
+        n_heads: int,
+        *,
+        causal: bool = False,
+        bias: bool = True,
+        dropout: float = 0.0,
+        generator: torch.Generator | None = None,
+    ) -> None:
+        super().__init__()
+        self.d_head = check_n_heads(d_model, n_heads)
+        for name, flag in (("causal", causal), ("bias", bias)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name}: expected bool, got {type(flag).__name__}")
+        if isinstance(dropout, bool) or not isinstance(dropout, int | float):
+            raise TypeError(f"dropout: expected a float, got {type(dropout).__name__}")
+        if not 0.0 <= dropout < 1.0:
+            raise ValueError(f"dropout: expected a value in [0, 1), got {dropout}")
+        self.d_model, self.n_heads = d_model, n_heads
+        self.causal, self.dropout = causal, float(dropout)
+        self.W_q = nn.Linear(d_model, d_model, bias=bias)
+        self.W_k = nn.Linear(d_model, d_model, bias=bias)
+        self.W_v = nn.Linear(d_model, d_model, bias=bias)
+        self.W_o = nn.Linear(d_model, d_model, bias=bias)
+        if generator is not None:
+            self.reset_parameters(generator)
+
+    def reset_parameters(self, generator: torch.Generator | None = None) -> None:
+        """Xavier-uniform weights and zero biases, drawn from ``generator``."""
+        for linear in (self.W_q, self.W_k, self.W_v, self.W_o):
+            nn.init.xavier_uniform_(linear.weight, generator=generator)
+            if linear.bias is not None:
+                nn.init.zeros_(linear.bias)
+
+    def extra_repr(self) -> str:
+        return (
+            f"d_model={self.d_model}, n_heads={self.n_heads}, d_head={self.d_head}, "
+            f"causal={self.causal}, dropout={self.dropout}"
+        )
+
+    def _project(
+        self, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Q, K, V each ``(B, h, T or S, d_head)``."""
+        B, T, _ = query.shape
+        h, d_head = self.n_heads, self.d_head
+        if key is None:
+            # Self-attention: one (d_model -> 3 d_model) matmul instead of three.
+            weight = torch.cat([self.W_q.weight, self.W_k.weight, self.W_v.weight])  # (3d, d)
+            bias = None
+            if self.W_q.bias is not None:
+                bias = torch.cat([self.W_q.bias, self.W_k.bias, self.W_v.bias])  # (3d,)
+            qkv = F.linear(query, weight, bias)  # (B, T, 3 d_model)
+            qkv = qkv.reshape(B, T, 3, h, d_head).permute(2, 0, 3, 1, 4)  # (3, B, h, T, d_head)
+            return qkv[0], qkv[1], qkv[2]
+        assert value is not None
+        S = key.shape[1]
+        q = self.W_q(query).reshape(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
+        k = self.W_k(key).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
+        v = self.W_v(value).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
+        return q, k, v
+
+    def _check_inputs(
+        self, query: object, key: object, value: object
+    ) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
+        q = check_tensor("query", query, ndim=3)
+        if not q.is_floating_point():
+            raise TypeError(f"query: expected a floating-point tensor, got {q.dtype}")
+        if q.shape[-1] != self.d_model:
+            raise ValueError(
+                f"query: last dimension must be d_model={self.d_model}, got shape {tuple(q.shape)}"
+            )
+        if key is None and value is None:
+            return q, None, None
+        if key is None:
+            raise ValueError("key: value was given without key; pass both, or key alone")
+        k = check_tensor("key", key, ndim=3)
+        v = k if value is None else check_tensor("value", value, ndim=3)
+        for name, t in (("key", k), ("value", v)):
+            if t.shape[0] != q.shape[0] or t.shape[-1] != self.d_model:
+                raise ValueError(
+                    f"{name}: expected shape (B={q.shape[0]}, S, d_model={self.d_model}), "
+                    f"got {tuple(t.shape)}"
+                )
+        if v.shape[1] != k.shape[1]:
+            raise ValueError(f"value: has S={v.shape[1]} positions but key has S={k.shape[1]}")
+        return q, k, v
+
+    def forward(
+        self,
+        query: torch.Tensor,
+        key: torch.Tensor | None = None,
+        value: torch.Tensor | None = None,
+        *,
+        key_padding_mask: torch.Tensor | None = None,
+        attn_mask: torch.Tensor | None = None,
+        need_weights: bool = False,
+    ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+        """Attend from ``query`` to ``key``/``value`` (to ``query`` itself when they are omitted).
+
+        Parameters
+        ----------
+        query : torch.Tensor
+            ``(B, T, d_model)``.
+        key, value : torch.Tensor, optional
+            ``(B, S, d_model)``; ``S`` may differ from ``T``. Omit both for self-attention; a
+            ``key`` alone is used as the value too.
+        key_padding_mask : torch.Tensor, optional
+            ``(B, S)``; bool True (or float ``-inf``) marks padding keys.
+        attn_mask : torch.Tensor, optional
+            ``(T, S)`` or ``(B * n_heads, T, S)`` as in ``torch.nn.MultiheadAttention``, or
+            ``(B, n_heads or 1, T, S)``; bool True = blocked, float = added to the scores.
+        need_weights : bool
+            Also return the per-head weights. Without it the fast path
+            (``torch.nn.functional.scaled_dot_product_attention``) runs; both give the same numbers.
+
+        Returns
+        -------
+        torch.Tensor or (torch.Tensor, torch.Tensor)
+            Output ``(B, T, d_model)``; with ``need_weights`` also weights ``(B, n_heads, T, S)``.
+            A query whose keys are all masked gets zero weights and a zero output row.
+
+        Raises
+        ------
+        TypeError, ValueError
+            Inputs or masks of the wrong type, rank or shape; the message names the argument.
+        """
+        query, key, value = self._check_inputs(query, key, value)
+        if not isinstance(need_weights, bool):
+            raise TypeError(f"need_weights: expected bool, got {type(need_weights).__name__}")
+        B, T, _ = query.shape
+        S = T if key is None else key.shape[1]
+        p = self.dropout if self.training else 0.0
+        has_masks = attn_mask is not None or key_padding_mask is not None
+        mask = combine_masks(
+            B=B, n_heads=self.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
+            attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+            causal=self.causal and (has_masks or need_weights),
+        )  # fmt: skip
+        q, k, v = self._project(query, key, value)  # each (B, h, T|S, d_head)
+
+        weights = None
+        dead = None if mask is None else dead_rows(mask)  # (B|1, h|1, T, 1)
+        if need_weights:
+            out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, d_head)
+            if p > 0.0:
+                out = F.dropout(weights, p) @ v
+        elif mask is None:
+            out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=self.causal)
+        else:
+            out = F.scaled_dot_product_attention(q, k, v, attn_mask=revive(mask, dead), dropout_p=p)
+            out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
+
+        out = out.transpose(1, 2).reshape(B, T, self.d_model)  # merge: (B, T, d_model)
+        out = self.W_o(out)  # (B, T, d_model): mix the heads
+        if dead is not None:
+            out = out.masked_fill(dead.all(dim=1), 0.0)  # (B|1, T, 1): no head saw anything
+        return (out, weights) if need_weights else out
+
+
+def count_parameters(module: nn.Module) -> int:
+    """Number of scalars in ``module``'s parameters."""
+    return sum(p.numel() for p in module.parameters())
+
+
+__all__ = ["MultiHeadAttention", "count_parameters"]
