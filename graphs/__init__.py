@@ -1,0 +1,36 @@
+"""The day's graph drills: BFS/DFS, connected components, islands, topological sort, courses.
+
+Every function validates its input at the entry, never mutates it, runs in ``O(V + E)`` and
+never recurses (so long paths and big grids are fine). :mod:`graphs.pitfalls` holds the
+deliberately wrong variants; ``python -m graphs.bench`` measures the scaling against networkx
+and C references; ``python -m graphs.counterexamples`` records the pitfalls' failing inputs.
+
+``graphs`` does not import ``mha`` (and ``mha`` does not import ``graphs``).
+"""
+
+from graphs.components import connected_components, count_components
+from graphs.courses import can_finish, find_order
+from graphs.islands import max_area_of_island, num_islands
+from graphs.toposort import (
+    CycleError,
+    topological_sort,
+    topological_sort_dfs,
+    topological_sort_kahn,
+)
+from graphs.traversal import bfs_order, dfs_order, shortest_path_lengths
+
+__all__ = [
+    "CycleError",
+    "bfs_order",
+    "can_finish",
+    "connected_components",
+    "count_components",
+    "dfs_order",
+    "find_order",
+    "max_area_of_island",
+    "num_islands",
+    "shortest_path_lengths",
+    "topological_sort",
+    "topological_sort_dfs",
+    "topological_sort_kahn",
+]

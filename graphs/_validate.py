@@ -1,0 +1,211 @@
+"""Validation at the entry: every public function checks its input here first.
+
+Each checker returns a normalised copy of what it checked (so the algorithms never touch, and
+never mutate, the caller's objects) or raises ``ValueError`` / ``TypeError`` whose message names
+the argument, what was expected and what came, e.g.::
+
+    ValueError: edges[3]: node 7 is outside [0, 5)
+    ValueError: grid: row 2 has 3 cells, expected 4
+    TypeError: n: expected int, got str
+
+The checks run on a fast path made of C-level passes (``map(len, ...)``, ``set(map(type, ...))``,
+``min``/``max``) and fall back to an element-by-element pass only to find and name the first
+offending element, so validation costs O(V + E) with a small constant.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+from collections.abc import Hashable, Iterable, Mapping
+from itertools import chain
+from typing import Any
+
+__all__ = ["as_int", "check_adjacency", "check_count", "check_edges", "check_grid", "check_node"]
+
+_PAIR_TYPES = frozenset({tuple, list})
+_NOT_A_PAIR = (str, bytes, bytearray, set, frozenset, Mapping)
+
+
+def _typename(x: object) -> str:
+    return type(x).__name__
+
+
+def as_int(x: object, name: str) -> int:
+    """Return ``x`` as a plain ``int``; bools and non-integers raise ``TypeError``."""
+    if type(x) is int:
+        return x
+    if isinstance(x, bool) or type(x).__name__ in ("bool_", "bool"):
+        raise TypeError(f"{name}: expected int, got {_typename(x)}")
+    if isinstance(x, numbers.Integral):
+        return operator.index(x)
+    raise TypeError(f"{name}: expected int, got {_typename(x)}")
+
+
+def check_count(n: object, name: str = "n") -> int:
+    """A node count: an ``int`` (not a bool) with ``n >= 0``."""
+    n = as_int(n, name)
+    if n < 0:
+        raise ValueError(f"{name}: expected a non-negative int, got {n}")
+    return n
+
+
+def check_node(x: object, n: int, name: str) -> int:
+    """A node id in ``[0, n)``."""
+    x = as_int(x, name)
+    if not 0 <= x < n:
+        raise ValueError(f"{name}: node {x} is outside [0, {n})")
+    return x
+
+
+def _edges_slow(n: int, edges: list[Any], name: str) -> tuple[list[int], list[int]]:
+    """Element-by-element pass: returns normalised endpoints or names the first bad edge."""
+    us: list[int] = []
+    vs: list[int] = []
+    for i, e in enumerate(edges):
+        where = f"{name}[{i}]"
+        if isinstance(e, _NOT_A_PAIR) or not hasattr(e, "__len__") or not hasattr(e, "__getitem__"):
+            raise ValueError(f"{where}: expected a pair (u, v), got {_typename(e)} {e!r}")
+        if len(e) != 2:
+            raise ValueError(f"{where}: expected a pair (u, v), got {len(e)} items: {e!r}")
+        u = check_node(e[0], n, where)
+        v = check_node(e[1], n, where)
+        us.append(u)
+        vs.append(v)
+    return us, vs
+
+
+def check_edges(n: int, edges: object, name: str = "edges") -> tuple[list[int], list[int]]:
+    """Check an edge list over nodes ``[0, n)``; return the endpoints as two lists of ints.
+
+    ``edges`` is any iterable of pairs ``(u, v)`` (tuples, lists or other length-2 sequences such
+    as rows of an ``(E, 2)`` integer array). Self-loops and repeated edges are allowed.
+    """
+    if isinstance(edges, (str, bytes, Mapping)) or not isinstance(edges, Iterable):
+        raise TypeError(f"{name}: expected an iterable of pairs (u, v), got {_typename(edges)}")
+    edges = list(edges)
+    # Fast path: every edge is a tuple/list of length 2 holding plain ints inside [0, n).
+    if set(map(type, edges)) <= _PAIR_TYPES and set(map(len, edges)) <= {2}:
+        flat = list(chain.from_iterable(edges))
+        if set(map(type, flat)) <= {int} and (not flat or (min(flat) >= 0 and max(flat) < n)):
+            return flat[0::2], flat[1::2]
+    return _edges_slow(n, edges, name)
+
+
+def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
+    """Check an adjacency structure; return ``(adjacency, is_list)``.
+
+    * a ``list``/``tuple`` of neighbour lists: the nodes are ``0 .. len(adj) - 1`` and every
+      neighbour must be an int in that range; the result is a list of lists of ints.
+    * a ``Mapping`` from node to an iterable of neighbours: the nodes are the keys and every
+      neighbour must be hashable; a neighbour that is not a key is a node with no out-neighbours.
+      The result is a ``dict`` of lists (a copy).
+
+    Neighbour order is kept: traversals visit neighbours in the order given.
+    """
+    if isinstance(adj, Mapping):
+        out: dict[Hashable, list[Any]] = {}
+        for node, nbrs in adj.items():
+            if isinstance(nbrs, (str, bytes)) or not isinstance(nbrs, Iterable):
+                raise TypeError(
+                    f"{name}[{node!r}]: expected an iterable of neighbours, got {_typename(nbrs)}"
+                )
+            row = list(nbrs)
+            try:
+                set(row)
+            except TypeError:
+                bad = next(x for x in row if not isinstance(x, Hashable))
+                raise TypeError(
+                    f"{name}[{node!r}]: neighbour {bad!r} is not hashable ({_typename(bad)})"
+                ) from None
+            out[node] = row
+        return out, False
+    if isinstance(adj, (list, tuple)):
+        n = len(adj)
+        rows: list[list[int]] = []
+        for i, nbrs in enumerate(adj):
+            if isinstance(nbrs, (str, bytes, Mapping)) or not isinstance(nbrs, Iterable):
+                raise TypeError(
+                    f"{name}[{i}]: expected an iterable of neighbours, got {_typename(nbrs)}"
+                )
+            row = list(nbrs)
+            if not (set(map(type, row)) <= {int} and (not row or (min(row) >= 0 and max(row) < n))):
+                row = [check_node(x, n, f"{name}[{i}]") for x in row]
+            rows.append(row)
+        return rows, True
+    raise TypeError(
+        f"{name}: expected a dict of neighbour lists or a list of lists, got {_typename(adj)}"
+    )
+
+
+def check_start(adj: Any, is_list: bool, start: object, name: str = "start") -> Any:
+    """``start`` must be a node of ``adj``."""
+    if is_list:
+        return check_node(start, len(adj), name)
+    try:
+        present = start in adj
+    except TypeError:
+        raise TypeError(f"{name}: expected a hashable node, got {_typename(start)}") from None
+    if not present:
+        raise ValueError(f"{name}: node {start!r} is not a key of adj")
+    return start
+
+
+# Grid cells: LeetCode 200's strings, ints 0/1, bools.
+_STR_CELLS = frozenset({"0", "1"})
+_NUM_TYPES = frozenset({int, bool})
+_STR_TO_BYTE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _cell_value(x: object, where: str) -> int:
+    if type(x) is str:
+        if x in _STR_CELLS:
+            return 1 if x == "1" else 0
+    elif (isinstance(x, numbers.Integral) or type(x).__name__ == "bool_") and x in (0, 1):
+        return int(x == 1)
+    raise ValueError(
+        f"{where}: unknown cell value {x!r} ({_typename(x)}); expected '0'/'1', 0/1 or a bool"
+    )
+
+
+def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
+    """Check a rectangular grid; return ``(rows, cols, land)``.
+
+    ``land`` is a ``bytes`` object of length ``rows * cols`` holding 1 for land and 0 for water,
+    row-major (cell ``(r, c)`` at ``r * cols + c``). Cells may be ``"1"``/``"0"`` strings, ints
+    ``0``/``1`` or bools, mixed freely. An empty grid (no rows, or rows of length 0) gives
+    ``(rows, 0, b"")``.
+    """
+    if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
+        raise TypeError(f"{name}: expected a list of rows, got {_typename(grid)}")
+    rows = list(grid)
+    h = len(rows)
+    w = -1
+    chunks: list[bytes] = []
+    for r, row in enumerate(rows):
+        if isinstance(row, (bytes, Mapping)) or not isinstance(row, Iterable):
+            raise TypeError(f"{name}[{r}]: expected a row of cells, got {_typename(row)}")
+        if type(row) is str:  # a row written as "10110"
+            cells: Any = row
+        else:
+            cells = row if type(row) in (list, tuple) else list(row)
+        if w < 0:
+            w = len(cells)
+        elif len(cells) != w:
+            raise ValueError(f"{name}: row {r} has {len(cells)} cells, expected {w}")
+        if type(cells) is str:
+            if set(cells) <= _STR_CELLS:
+                chunks.append(cells.encode("ascii").translate(_STR_TO_BYTE))
+                continue
+        else:
+            types = set(map(type, cells))
+            if types <= _NUM_TYPES and set(cells) <= {0, 1}:
+                chunks.append(bytes(cells))
+                continue
+            if types == {str} and set(cells) <= _STR_CELLS:
+                chunks.append("".join(cells).encode("ascii").translate(_STR_TO_BYTE))
+                continue
+        chunks.append(bytes(_cell_value(x, f"{name}[{r}][{c}]") for c, x in enumerate(cells)))
+    if h == 0 or w <= 0:
+        return h, 0, b""
+    return h, w, b"".join(chunks)

@@ -1,0 +1,166 @@
+"""Connected components of an undirected graph given as ``n`` and an edge list (LeetCode 323)."""
+
+from __future__ import annotations
+
+from graphs._validate import check_count, check_edges
+
+__all__ = ["connected_components", "count_components"]
+
+
+def _union_find(n: int, us: list[int], vs: list[int]) -> tuple[list[int], int]:
+    """Disjoint sets over ``range(n)``; returns ``(parent, number of components)``.
+
+    Union by size keeps every tree ``O(log V)`` deep; path halving (each node on a find path is
+    re-pointed to its grandparent) flattens the trees as they are walked. Together they make
+    each find cost ``O(alpha(V))`` amortised, where ``alpha`` is the inverse Ackermann function
+    (at most 4 for any input that fits in memory).
+    """
+    parent = list(range(n))
+    size = [1] * n
+    comps = n
+    for u, v in zip(us, vs, strict=True):
+        while parent[u] != u:  # find(u) with path halving, inlined: no call per step
+            parent[u] = u = parent[parent[u]]
+        while parent[v] != v:
+            parent[v] = v = parent[parent[v]]
+        if u != v:  # union by size: hang the smaller tree under the larger root
+            if size[u] < size[v]:
+                u, v = v, u
+            parent[v] = u
+            size[u] += size[v]
+            comps -= 1
+    return parent, comps
+
+
+def connected_components(n: int, edges: object) -> list[set[int]]:
+    """The connected components of an undirected graph on nodes ``0 .. n - 1``.
+
+    Parameters
+    ----------
+    n : int
+        Number of nodes, ``n >= 0``. Nodes that no edge touches are components of their own.
+    edges : iterable of pairs of int
+        Undirected edges ``(u, v)`` with ``0 <= u, v < n``. Self-loops and repeated edges are
+        allowed (they change nothing).
+
+    Returns
+    -------
+    list of set of int
+        One set per component, ordered by their smallest node; together they partition
+        ``range(n)``.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is negative, an edge is not a pair, or a node is outside ``[0, n)``.
+    TypeError
+        If ``n`` or a node is not an int (bools are rejected).
+
+    Examples
+    --------
+    >>> connected_components(5, [(0, 1), (1, 2), (3, 4)])
+    [{0, 1, 2}, {3, 4}]
+    >>> connected_components(3, [])
+    [{0}, {1}, {2}]
+
+    Notes
+    -----
+    **Approach.** Union-find (disjoint sets): start with every node alone, merge the two sets
+    of each edge, and read the components off the final roots. Isolated nodes are never merged,
+    so they stay components of their own.
+
+    **Representation.** The edge list as given, plus a parent array and a size array of length
+    ``V``. No adjacency lists are built: in pure Python allocating ``V`` lists and appending
+    ``2E`` entries costs more than the search itself (measured in ``graphs.bench``: about 3x
+    slower than union-find at ``V = 10**5, E = 5 * 10**5``).
+
+    **BFS vs DFS.** Neither: every edge is looked at exactly once in any order, which is what
+    union-find needs. A BFS or DFS from each unseen node (adjacency list, visited marks) gives
+    the same components in ``O(V + E)`` and is the version to write when the graph is already
+    an adjacency list; union-find is the one to reach for when only edges are given, or when
+    they arrive one at a time.
+
+    **Complexity.** Creating the arrays is ``O(V)``. Each of the ``E`` edges does two finds and
+    at most one union. Union by size keeps trees ``O(log V)`` deep, and with path halving a
+    sequence of ``O(V + E)`` finds costs ``O((V + E) alpha(V))`` in total (Tarjan), with
+    ``alpha`` the inverse Ackermann function, ``<= 4`` for any real input: linear in practice.
+    Grouping the ``V`` nodes by root is one more find per node. Time
+    ``O((V + E) alpha(V))``; extra space ``O(V)`` (plus the ``O(E)`` validated copy of the
+    endpoints).
+
+    **Classic mistakes.** Collecting nodes from the edges only, which forgets isolated nodes
+    (``graphs.pitfalls.count_components_from_edges``); in the BFS version, storing each
+    undirected edge in one direction only (splits components) or marking visited on dequeue;
+    returning ``n - len(edges)`` (wrong with cycles, repeated edges and self-loops).
+
+    References
+    ----------
+    .. [1] R. E. Tarjan, "Efficiency of a good but not linear set union algorithm",
+       J. ACM 22(2), 1975.
+    .. [2] R. E. Tarjan and J. van Leeuwen, "Worst-case analysis of set union algorithms",
+       J. ACM 31(2), 1984.
+    """
+    n = check_count(n)
+    us, vs = check_edges(n, edges)
+    parent, _ = _union_find(n, us, vs)
+    groups: dict[int, set[int]] = {}  # root -> members; insertion order = smallest member
+    for x in range(n):
+        r = x
+        while parent[r] != r:
+            parent[r] = r = parent[parent[r]]
+        members = groups.get(r)
+        if members is None:
+            groups[r] = {x}
+        else:
+            members.add(x)
+    return list(groups.values())
+
+
+def count_components(n: int, edges: object) -> int:
+    """Number of connected components of an undirected graph (LeetCode 323).
+
+    Parameters
+    ----------
+    n : int
+        Number of nodes, ``n >= 0``; isolated nodes count as components.
+    edges : iterable of pairs of int
+        Undirected edges ``(u, v)`` with ``0 <= u, v < n``; self-loops and repeats allowed.
+
+    Returns
+    -------
+    int
+        The number of components (0 when ``n == 0``).
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is negative, an edge is not a pair, or a node is outside ``[0, n)``.
+    TypeError
+        If ``n`` or a node is not an int.
+
+    Examples
+    --------
+    >>> count_components(5, [[0, 1], [1, 2], [3, 4]])
+    2
+    >>> count_components(5, [[0, 1], [1, 2], [2, 3], [3, 4]])
+    1
+
+    Notes
+    -----
+    **Approach, representation, BFS vs DFS** as in :func:`connected_components`: union-find
+    over the edge list (union by size, path halving); every successful union joins two
+    components, so the count is ``n`` minus the number of successful unions.
+
+    **Complexity.** ``O(V)`` to create the arrays plus two finds per edge:
+    ``O((V + E) alpha(V))`` time, linear for every practical purpose; ``O(V)`` extra space.
+
+    **Classic mistakes.** Forgetting isolated nodes (``n = 1, edges = []`` must give 1, not
+    0); returning ``n - len(edges)`` (wrong with cycles and repeated edges).
+
+    References
+    ----------
+    .. [1] LeetCode 323, "Number of Connected Components in an Undirected Graph".
+    """
+    n = check_count(n)
+    us, vs = check_edges(n, edges)
+    return _union_find(n, us, vs)[1]

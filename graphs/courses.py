@@ -1,0 +1,130 @@
+"""Course Schedule I and II (LeetCode 207 and 210): topological sort on prerequisite pairs."""
+
+from __future__ import annotations
+
+from graphs._validate import check_count, check_edges
+from graphs.toposort import _kahn_order, _out_adjacency
+
+__all__ = ["can_finish", "find_order"]
+
+
+def _course_order(num_courses: object, prerequisites: object) -> tuple[int, list[int]]:
+    n = check_count(num_courses, "num_courses")
+    after, before = check_edges(n, prerequisites, "prerequisites")  # [a, b]: b comes before a
+    order, _ = _kahn_order(n, _out_adjacency(n, before, after), after)
+    return n, order
+
+
+def can_finish(num_courses: int, prerequisites: object) -> bool:
+    """Whether all courses can be taken (LeetCode 207).
+
+    Parameters
+    ----------
+    num_courses : int
+        Number of courses, labelled ``0 .. num_courses - 1``.
+    prerequisites : iterable of pairs of int
+        ``[a, b]`` means course ``b`` must be taken before course ``a`` (the edge ``b -> a``).
+
+    Returns
+    -------
+    bool
+        True exactly when the prerequisite graph has no directed cycle.
+
+    Raises
+    ------
+    ValueError
+        If ``num_courses`` is negative, a pair is not a pair, or a course id is outside
+        ``[0, num_courses)`` (``prerequisites[3]: node 7 is outside [0, 5)``).
+    TypeError
+        If ``num_courses`` or a course id is not an int.
+
+    Examples
+    --------
+    >>> can_finish(2, [[1, 0]])
+    True
+    >>> can_finish(2, [[1, 0], [0, 1]])
+    False
+
+    Notes
+    -----
+    **Approach.** Kahn's algorithm on the edges ``b -> a``: take courses with no remaining
+    prerequisite; all courses can be finished iff every course gets taken.
+
+    **Representation.** Out-adjacency lists ``b -> [a, ...]`` and an in-degree array (number of
+    unmet prerequisites per course).
+
+    **BFS vs DFS.** Kahn (BFS-like) answers the yes/no question with one count and no
+    recursion; a three-colour DFS would work too (see :mod:`graphs.toposort`).
+
+    **Complexity.** With ``V = num_courses`` and ``E = len(prerequisites)``: building the lists
+    and in-degrees reads each pair once, ``O(V + E)``; each course is queued at most once and
+    each edge followed once when its tail is taken, ``O(V + E)``. Space ``O(V + E)``. At
+    LeetCode's limits (2000 courses, 5000 pairs) this is about a millisecond.
+
+    **Classic mistakes.** Reading ``[a, b]`` as ``a -> b`` (the reversed graph has the same
+    cycles, so 207 still passes, but 210 then returns the order backwards); forgetting the
+    processed-count check; a single visited flag in a DFS version (false cycle on a diamond).
+
+    References
+    ----------
+    .. [1] LeetCode 207, "Course Schedule".
+    """
+    n, order = _course_order(num_courses, prerequisites)
+    return len(order) == n
+
+
+def find_order(num_courses: int, prerequisites: object) -> list[int]:
+    """An order in which to take all courses, or ``[]`` if there is none (LeetCode 210).
+
+    Parameters
+    ----------
+    num_courses : int
+        Number of courses, labelled ``0 .. num_courses - 1``.
+    prerequisites : iterable of pairs of int
+        ``[a, b]`` means course ``b`` must be taken before course ``a``.
+
+    Returns
+    -------
+    list of int
+        Every course once, each after all of its prerequisites; ``[]`` when a cycle makes that
+        impossible (and also, trivially, when ``num_courses == 0``).
+
+    Raises
+    ------
+    ValueError
+        If ``num_courses`` is negative, a pair is not a pair, or a course id is out of range.
+    TypeError
+        If ``num_courses`` or a course id is not an int.
+
+    Examples
+    --------
+    >>> find_order(2, [[1, 0]])
+    [0, 1]
+    >>> find_order(4, [[1, 0], [2, 0], [3, 1], [3, 2]])
+    [0, 1, 2, 3]
+    >>> find_order(2, [[0, 1], [1, 0]])
+    []
+
+    Notes
+    -----
+    **Approach.** Kahn's algorithm on the edges ``b -> a``; the order in which courses leave
+    the queue is the answer if all of them leave it.
+
+    **Representation.** Out-adjacency lists and in-degrees, as in :func:`can_finish`.
+
+    **BFS vs DFS.** Kahn: the queue order *is* the schedule and the failure test is one count.
+    The DFS alternative outputs reverse finishing order.
+
+    **Complexity.** ``O(V + E)`` time and space with ``V = num_courses`` and
+    ``E = len(prerequisites)``; same derivation as :func:`can_finish`.
+
+    **Classic mistakes.** Returning the partial order instead of ``[]`` on a cycle; edge
+    direction reversed (returns a reversed schedule); forgetting courses without any
+    prerequisite pair (they must still appear).
+
+    References
+    ----------
+    .. [1] LeetCode 210, "Course Schedule II".
+    """
+    n, order = _course_order(num_courses, prerequisites)
+    return order if len(order) == n else []
