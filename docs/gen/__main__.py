@@ -9,7 +9,11 @@ import sys
 from docs.gen.common import Content, stale, write
 
 # Each module exposes generate() -> {path relative to docs/: content}.
-MODULES: list[str] = []
+MODULES: list[str] = [
+    "configs",
+    "mha",
+    "graphs",
+]
 
 
 def collect() -> dict[str, Content]:
