@@ -101,6 +101,9 @@ def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
       neighbour must be hashable; a neighbour that is not a key is a node with no out-neighbours.
       The result is a ``dict`` of lists (a copy).
 
+    The algorithms only read the result; it may be ``adj`` itself when no conversion was
+    needed.
+
     Neighbour order is kept: traversals visit neighbours in the order given.
     """
     if isinstance(adj, Mapping):
@@ -122,6 +125,12 @@ def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
         return out, False
     if isinstance(adj, (list, tuple)):
         n = len(adj)
+        # Fast path: rows are lists/tuples of plain ints in [0, n); they are only read, so
+        # no copy is needed.
+        if set(map(type, adj)) <= _PAIR_TYPES:
+            flat = list(chain.from_iterable(adj))
+            if set(map(type, flat)) <= {int} and (not flat or (min(flat) >= 0 and max(flat) < n)):
+                return adj, True
         rows: list[list[int]] = []
         for i, nbrs in enumerate(adj):
             if isinstance(nbrs, (str, bytes, Mapping)) or not isinstance(nbrs, Iterable):
