@@ -102,19 +102,14 @@ class MultiHeadAttention(nn.Module):
         self, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Q, K, V each ``(B, h, T or S, d_head)``."""
+        key = query if key is None else key
+        value = key if value is None else value
         B, T, _ = query.shape
-        h, d_head = self.n_heads, self.d_head
-        if key is None:
-            # Self-attention: one (d_model -> 3 d_model) matmul instead of three.
-            weight = torch.cat([self.W_q.weight, self.W_k.weight, self.W_v.weight])  # (3d, d)
-            bias = None
-            if self.W_q.bias is not None:
-                bias = torch.cat([self.W_q.bias, self.W_k.bias, self.W_v.bias])  # (3d,)
-            qkv = F.linear(query, weight, bias)  # (B, T, 3 d_model)
-            qkv = qkv.reshape(B, T, 3, h, d_head).permute(2, 0, 3, 1, 4)  # (3, B, h, T, d_head)
-            return qkv[0], qkv[1], qkv[2]
-        assert value is not None
         S = key.shape[1]
+        h, d_head = self.n_heads, self.d_head
+        # Three (d_model -> d_model) matmuls; each result is then viewed as h heads of d_head.
+        # (Fusing them into one (d_model -> 3 d_model) matmul measured slower here: the
+        # concatenated weight must be rebuilt and its gradient split at every step.)
         q = self.W_q(query).reshape(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
         k = self.W_k(key).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
         v = self.W_v(value).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)

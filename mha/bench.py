@@ -1,0 +1,116 @@
+"""Speed of our attention against ``torch.nn.MultiheadAttention``, side by side in one process.
+
+``python -m mha.bench [--repeats N] [--out FILE]`` times forward + backward of causal
+self-attention at three sizes, interleaving the contenders in every repeat, and prints the median
+ratio ours / PyTorch (below 1.0: ours is faster). It also times our explicit path (weights
+returned) and the per-head Python loop against our fast path. Results go to a JSON file for the
+site. Numbers are wall-clock and machine-dependent; nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import torch
+from tqdm import tqdm
+
+from mha.interop import to_torch
+from mha.module import MultiHeadAttention
+from mha.reference import per_head_attention
+
+SIZES = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d_model, n_heads)
+
+
+def _step(forward: Callable[[torch.Tensor], torch.Tensor], x: torch.Tensor) -> float:
+    """Seconds for one forward + backward."""
+    start = time.perf_counter()
+    forward(x).sum().backward()
+    return time.perf_counter() - start
+
+
+def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable]:
+    """Forward functions with identical weights, each returning ``(B, T, d_model)``."""
+    ours = MultiHeadAttention(
+        d_model, n_heads, causal=True, generator=torch.Generator().manual_seed(0)
+    )
+    theirs = to_torch(ours)
+    mask = torch.ones(T, T, dtype=torch.bool).triu(1)
+    return {
+        "ours_fast": lambda x: ours(x),
+        "torch": lambda x: theirs(x, x, x, attn_mask=mask, is_causal=True, need_weights=False)[0],
+        "ours_explicit": lambda x: ours(x, need_weights=True)[0],
+        "per_head_loop": lambda x: per_head_attention(ours, x)[0],
+    }
+
+
+def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
+    """Median seconds per contender, the order rotated in every repeat."""
+    B, T, d_model, _ = size
+    fns = contenders(*size)
+    x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
+    names = list(fns)
+    for _ in range(warmup):
+        for name in names:
+            _step(fns[name], x)
+    times: dict[str, list[float]] = {n: [] for n in names}
+    for r in range(repeats):
+        order = names[r % len(names) :] + names[: r % len(names)]
+        for name in order:
+            times[name].append(_step(fns[name], x))
+    return {n: statistics.median(t) for n, t in times.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mha.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--repeats", type=int, default=30, help="interleaved repeats per size")
+    parser.add_argument("--out", type=Path, default=Path("docs/results/mha_bench.json"))
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats: expected at least 1")
+    rows = []
+    for size in tqdm(SIZES, desc="sizes", unit="size"):
+        med = measure(size, args.repeats)
+        B, T, d_model, n_heads = size
+        rows.append({
+            "B": B, "T": T, "d_model": d_model, "n_heads": n_heads,
+            "seconds": {k: round(v, 6) for k, v in med.items()},
+            "ratio_ours_to_torch": round(med["ours_fast"] / med["torch"], 3),
+            "ratio_explicit_to_fast": round(med["ours_explicit"] / med["ours_fast"], 3),
+            "ratio_loop_to_fast": round(med["per_head_loop"] / med["ours_fast"], 3),
+        })  # fmt: skip
+    print(f"{'(B, T, d_model, h)':>22}  ours/torch  explicit/fast  loop/fast")
+    for r in rows:
+        size = f"({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})"
+        print(
+            f"{size:>22}  {r['ratio_ours_to_torch']:>10.3f}  {r['ratio_explicit_to_fast']:>13.3f}"
+            f"  {r['ratio_loop_to_fast']:>9.3f}"
+        )
+    goal = all(r["ratio_ours_to_torch"] <= 1.0 for r in rows)
+    print("goal (ours/torch <= 1.0 at every size):", "met" if goal else "NOT met")
+    result = {
+        "what": "forward+backward, causal self-attention, median of interleaved repeats",
+        "repeats": args.repeats,
+        "torch": torch.__version__,
+        "threads": torch.get_num_threads(),
+        "machine": f"{platform.machine()}, {platform.processor() or platform.system()}",
+        "python": platform.python_version(),
+        "rows": rows,
+        "goal_met": goal,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = args.out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
