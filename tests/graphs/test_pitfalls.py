@@ -1,0 +1,121 @@
+"""The wrong variants fail where the correct functions pass; hypothesis finds the inputs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given
+
+import graphs
+from graphs import pitfalls
+from graphs.counterexamples import PITFALLS, RESULT_NAME, _outcome, build_report, render, search
+from tests.graphs.strategies import (
+    adjacency_with_start,
+    directed_graphs,
+    grids,
+    to_adjacency,
+    undirected_graphs,
+)
+from tests.graphs.test_islands import grid_graph
+from tests.graphs.test_traversal import is_valid_bfs_order, to_digraph
+
+RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
+
+
+def oracle_ok(name: str, args: dict, outcome: dict) -> bool:
+    """Does ``outcome`` (returns/raises) agree with networkx on ``args``?"""
+    if name == "bfs_order_mark_on_dequeue":
+        adj, start = args["adj"], args["start"]
+        return "returns" in outcome and is_valid_bfs_order(adj, start, outcome["returns"])
+    if name.startswith("num_islands"):
+        expected = nx.number_connected_components(grid_graph(args["grid"]))
+        return outcome == {"returns": expected}
+    g = nx.DiGraph()
+    g.add_nodes_from(range(args["n"]))
+    g.add_edges_from(map(tuple, args["edges"]))
+    if name == "has_cycle_single_flag":
+        return outcome == {"returns": not nx.is_directed_acyclic_graph(g)}
+    if name == "count_components_from_edges":
+        return outcome == {"returns": nx.number_connected_components(g.to_undirected())}
+    if name == "kahn_without_count_check":
+        if nx.is_directed_acyclic_graph(g):
+            return "returns" in outcome and len(outcome["returns"]) == args["n"]
+        return outcome.get("raises") == "CycleError"
+    raise AssertionError(name)
+
+
+IDS = [p.name for p in PITFALLS]
+
+
+@pytest.fixture(scope="module")
+def found() -> dict:
+    return {p.name: search(p) for p in PITFALLS}
+
+
+@pytest.mark.parametrize("pitfall", PITFALLS, ids=IDS)
+def test_hypothesis_finds_a_small_input_where_wrong_fails_and_correct_passes(pitfall, found):
+    args = found[pitfall.name]
+    assert pitfall.fails(args)
+    assert oracle_ok(pitfall.name, args, _outcome(pitfall.correct, args))
+    assert not oracle_ok(pitfall.name, args, _outcome(pitfall.wrong, args))
+    # small: a handful of edges / cells (the recursion one needs a big grid by nature)
+    if "edges" in args:
+        assert args["n"] <= 3 and len(args["edges"]) <= 2
+    elif "adj" in args:
+        assert sum(map(len, args["adj"])) <= 4
+    elif pitfall.name == "num_islands_wraparound":
+        assert sum(map(len, args["grid"])) <= 4
+
+
+@pytest.mark.parametrize("pitfall", PITFALLS, ids=IDS)
+def test_classic_inputs_break_the_wrong_variant(pitfall):
+    args = pitfall.classic
+    assert oracle_ok(pitfall.name, args, _outcome(pitfall.correct, args))
+    assert not oracle_ok(pitfall.name, args, _outcome(pitfall.wrong, args))
+
+
+def test_committed_pitfalls_file_is_what_the_command_produces_now():
+    path = RESULTS / RESULT_NAME
+    assert path.is_file(), "run: python -m graphs.counterexamples"
+    assert path.read_text(encoding="utf-8") == render(build_report())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert [p["name"] for p in data["pitfalls"]] == IDS
+    for entry in data["pitfalls"]:
+        assert entry["minimal"]["correct"] != entry["minimal"]["wrong"]
+
+
+def test_the_diamond_is_a_false_cycle_for_the_single_flag():
+    edges = [(0, 1), (0, 2), (1, 3), (2, 3)]
+    assert pitfalls.has_cycle_single_flag(4, edges) is True
+    assert graphs.topological_sort_dfs(4, edges) in ([0, 2, 1, 3], [0, 1, 2, 3])
+
+
+# On the inputs where the mistake does not bite, the wrong variants agree: they are plausible.
+@given(adjacency_with_start())
+def test_mark_on_dequeue_visits_the_same_set(case):
+    adj, start = case
+    assert set(pitfalls.bfs_order_mark_on_dequeue(adj, start)) == set(graphs.bfs_order(adj, start))
+
+
+@given(grids(max_side=6))
+def test_recursive_islands_agree_on_small_grids(grid):
+    assert pitfalls.num_islands_recursive(grid) == graphs.num_islands(grid)
+
+
+@given(undirected_graphs())
+def test_components_from_edges_only_misses_isolated_nodes(case):
+    n, edges = case
+    isolated = n - len({u for e in edges for u in e})
+    wrong = pitfalls.count_components_from_edges(n, edges)
+    assert wrong + isolated == graphs.count_components(n, edges)
+
+
+@given(directed_graphs())
+def test_kahn_without_check_is_right_exactly_on_dags(case):
+    n, edges = case
+    order = pitfalls.kahn_without_count_check(n, edges)
+    is_dag = nx.is_directed_acyclic_graph(to_digraph(to_adjacency(n, edges)))
+    assert (len(order) == n) == is_dag
