@@ -1,0 +1,85 @@
+"""Fixtures for the site tests: one strict build per session, served on localhost."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def run(args: list[str], cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run a command with the venv's Python, quietly, capturing its output."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def mkdocs_build(config_dir: Path, site_dir: Path) -> subprocess.CompletedProcess:
+    return run(["-m", "mkdocs", "build", "--strict", "-d", str(site_dir)], cwd=config_dir)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site, built with ``mkdocs build --strict`` into a temporary directory."""
+    out = tmp_path_factory.mktemp("site")
+    proc = mkdocs_build(ROOT, out)
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed ({proc.returncode}):\n{proc.stderr}")
+    return out
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served by ``http.server`` on 127.0.0.1 on a free port."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Headless Debian Chromium through Playwright (skipped only off CI when it is absent)."""
+    if not CHROMIUM.exists():
+        msg = f"{CHROMIUM} is missing (install Debian's chromium: bash .ci/setup --browser)"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

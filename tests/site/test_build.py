@@ -1,0 +1,99 @@
+"""`mkdocs build --strict` (links and anchors raised to warnings) and what the output holds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from tests.site.conftest import ROOT
+
+JOURNAL = "blog/2026/10/05/multi-head-attention/index.html"
+PAGES = [
+    "index.html",
+    JOURNAL,
+    "results/index.html",
+    "configs/index.html",
+    "mha/index.html",
+    "mha/split-merge/index.html",
+    "mha/params/index.html",
+    "mha/projection/index.html",
+    "mha/interop/index.html",
+    "mha/speed/index.html",
+    "mha/pitfalls/index.html",
+    "graphs/index.html",
+    "graphs/200-islands/index.html",
+    "graphs/695-max-area/index.html",
+    "graphs/323-components/index.html",
+    "graphs/207-210-course-schedule/index.html",
+    "graphs/bfs-dfs/index.html",
+    "api/mha/index.html",
+    "api/graphs/index.html",
+]
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def _config() -> dict:
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+
+
+def test_config_is_plain_and_validates_links_as_warnings() -> None:
+    cfg = _config()
+    assert "hooks" not in cfg  # Zensical builds the same file
+    v = cfg["validation"]["links"]
+    assert v["not_found"] == v["anchors"] == v["unrecognized_links"] == "warn"
+    snippets = next(e for e in cfg["markdown_extensions"] if "pymdownx.snippets" in str(e))
+    assert snippets["pymdownx.snippets"]["check_paths"] is True
+    assert cfg["theme"]["language"] == "ko"
+
+
+def test_strict_build_has_every_page(built_site: Path) -> None:
+    missing = [p for p in PAGES if not (built_site / p).is_file()]
+    assert not missing
+
+
+def test_no_python_fragments_or_templates_published(built_site: Path) -> None:
+    published = [p.relative_to(built_site).as_posix() for p in built_site.rglob("*")]
+    bad = [
+        p
+        for p in published
+        if p.endswith(".py") or p.startswith(("gen/", "generated/", "templates/", "snippets/"))
+    ]
+    assert not bad
+
+
+def test_snippets_were_expanded_into_real_code(built_site: Path) -> None:
+    for page in (p for p in PAGES if not p.startswith("api/")):  # API source shows the markers
+        html = (built_site / page).read_text(encoding="utf-8")
+        assert "--8&lt;--" not in html and "--8<--" not in html, page
+    journal = (built_site / JOURNAL).read_text(encoding="utf-8")
+    src = (ROOT / "mha" / "heads.py").read_text(encoding="utf-8")
+    assert "transpose" in src and "transpose" in journal
+
+
+def test_math_is_served_from_the_site(built_site: Path) -> None:
+    assert (built_site / "assets/katex/katex.min.js").is_file()
+    assert list((built_site / "assets/katex/fonts").glob("*.woff2"))
+    for page in PAGES:
+        html = (built_site / page).read_text(encoding="utf-8")
+        scripts = re.findall(r'<script[^>]+src="(https?://[^"]+)"', html)
+        styles = re.findall(r'<link[^>]+rel="stylesheet"[^>]+href="(https?://[^"]+)"', html)
+        external = scripts + styles
+        assert not external, (page, external)
+    assert 'class="arithmatex"' in (built_site / JOURNAL).read_text(encoding="utf-8")
+
+
+def test_search_index_has_korean_and_english(built_site: Path) -> None:
+    import json
+
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    assert "ko" in index["config"]["lang"] and "en" in index["config"]["lang"]
+    text = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("blog/2026"))
+    assert "어텐션" in text and "softmax" in text

@@ -1,0 +1,64 @@
+"""Generated pages match their results files, and their numbers match the library."""
+
+from __future__ import annotations
+
+import re
+
+from docs.gen import common
+from docs.gen.__main__ import MODULES, collect
+from tests.site.conftest import run
+
+
+def test_generated_pages_match_their_results_files() -> None:
+    proc = run(["-m", "docs.gen", "--check"])
+    assert proc.returncode == 0, (
+        "generated pages are stale; run `python -m docs.gen` and commit the result:\n"
+        + proc.stdout
+        + proc.stderr
+    )
+
+
+def test_site_generators_are_registered() -> None:
+    for name in ("configs", "mha", "graphs"):
+        assert name in MODULES
+
+
+def test_check_notices_a_changed_fragment(tmp_path, monkeypatch) -> None:
+    files = collect()
+    rel = "generated/mha_params.md"
+    monkeypatch.setattr(common, "DOCS", tmp_path)
+    common.write({rel: files[rel]})
+    assert common.stale({rel: files[rel]}) == []
+    path = tmp_path / rel
+    path.write_text(path.read_text(encoding="utf-8").replace("16,640", "16,641", 1), "utf-8")
+    assert common.stale({rel: files[rel]}) == [rel]
+
+
+def test_params_table_is_the_formula_for_every_head_count() -> None:
+    from docs.gen import mha as gen
+
+    text = gen.params_table()
+    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert [int(r.split("|")[1]) for r in rows] == list(gen.HEADS)
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        h, d_head = int(cells[0]), int(cells[1])
+        assert h * d_head == gen.D_MODEL
+        assert cells[2:] == [f"{4 * 64 * 64:,}", f"{4 * 64 * 65:,}", f"{4 * 64 * 65:,}"]
+
+
+def test_configs_table_comes_from_mha_config() -> None:
+    from docs.gen import configs as gen
+    from mha import config
+
+    text = gen.configs_table()
+    for name in config.BUILTIN:
+        spec = config.describe(config.load_builtin(name), dtype_bytes=2)
+        row = next(
+            r for r in text.splitlines() if r.startswith(f"| {config.BUILTIN_TITLES[name]} |")
+        )
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[3:5] == [str(spec.n_heads), str(spec.n_kv_heads)]
+        assert cells[6] == str(spec.d_head)
+        assert cells[7] == f"{spec.attention_params_per_layer:,}"
+        assert cells[9].startswith(f"{spec.kv_cache_bytes_per_token:,} ")
