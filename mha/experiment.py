@@ -1,0 +1,576 @@
+"""``python -m mha.experiment``: the head-count experiment (1 vs 4 vs 8 heads), end to end.
+
+Runs a grid of tasks x head counts x seeds with everything but the head count held fixed, saves
+each finished run as it ends, applies the verdict rule per task and level, moves one step up a
+task's ladder when no head counts differ, and writes ``DIR/results.json`` (atomically, at the
+end) with the config, the environment, every run, the summary table, the verdicts and the head
+analysis. The study note's table is printed at the end.
+
+Examples
+--------
+The full study grid (what the main job runs)::
+
+    python -m mha.experiment --out runs/heads --publish docs/results/heads.json
+
+One task, three seeds::
+
+    python -m mha.experiment --task count --heads 1 4 8 --seeds 0 1 2 --steps 1000 --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import platform
+import shutil
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import torch
+from tqdm import tqdm
+
+from mha.store import (
+    atomic_write_json,
+    check_writable,
+    load_finished,
+    round_floats,
+    run_rounded,
+    save_finished,
+)
+from mha.tasks import TASKS
+from mha.training import FINAL_WINDOW, RunSpec
+from mha.verdict import RULE, describe, mean_std, verdict
+
+DEFAULTS: dict[str, Any] = {
+    "tasks": ["count", "reverse", "pair"],
+    "heads": [1, 4, 8],
+    "seeds": [0, 1, 2, 3, 4],
+    "steps": 400,
+    "batch_size": 64,
+    "lr": 3e-3,
+    "d_model": 64,
+    "data_seed": 0,
+    "val_size": 1024,
+    "curve_every": 10,
+    "max_escalations": 1,
+}
+
+
+class UsageError(Exception):
+    """A bad command-line argument: ``argument`` names it, the message says what is wrong."""
+
+    def __init__(self, argument: str, problem: str) -> None:
+        super().__init__(f"{argument}: {problem}")
+        self.argument, self.problem = argument, problem
+
+
+# ----------------------------------------------------------------------------- command line
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m mha.experiment",
+        description="Train one-layer attention models with 1, 4, 8 heads on synthetic tasks.",
+    )
+    p.add_argument(
+        "--task",
+        nargs="+",
+        default=DEFAULTS["tasks"],
+        metavar="TASK",
+        help=f"tasks to run (default: all: {' '.join(DEFAULTS['tasks'])})",
+    )
+    p.add_argument(
+        "--heads",
+        nargs="+",
+        type=int,
+        default=DEFAULTS["heads"],
+        metavar="H",
+        help="head counts; each must divide d_model (default: 1 4 8)",
+    )
+    p.add_argument(
+        "--seeds",
+        nargs="+",
+        type=int,
+        default=DEFAULTS["seeds"],
+        metavar="S",
+        help="initialisation seeds (default: 0 1 2 3 4)",
+    )
+    p.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="Adam steps per run")
+    p.add_argument("--batch-size", type=int, default=DEFAULTS["batch_size"])
+    p.add_argument("--lr", type=float, default=DEFAULTS["lr"], help="fixed Adam learning rate")
+    p.add_argument("--d-model", type=int, default=DEFAULTS["d_model"])
+    p.add_argument("--level", type=int, default=0, help="ladder level to start every task at")
+    p.add_argument(
+        "--no-escalate",
+        action="store_true",
+        help="do not move up the ladder when no head counts differ",
+    )
+    p.add_argument(
+        "--max-escalations",
+        type=int,
+        default=DEFAULTS["max_escalations"],
+        help="ladder steps a task may climb (default: 1)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: number of CPUs); results do not depend on it",
+    )
+    p.add_argument(
+        "--data-seed",
+        type=int,
+        default=DEFAULTS["data_seed"],
+        help="seed of the training and validation data streams",
+    )
+    p.add_argument("--val-size", type=int, default=DEFAULTS["val_size"])
+    p.add_argument("--out", type=Path, default=Path("runs/heads"), help="output folder")
+    p.add_argument(
+        "--publish",
+        type=Path,
+        default=None,
+        help="after the grid completes, atomically copy results.json here",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    return p  # fmt: skip
+
+
+def validate(args: argparse.Namespace) -> None:
+    """Check every argument before any training; raise :class:`UsageError` on the first bad one."""
+    for task in args.task:
+        if task not in TASKS:
+            raise UsageError("--task", f"unknown task {task!r}; choose from {', '.join(TASKS)}")
+    if len(set(args.task)) != len(args.task):
+        raise UsageError("--task", f"each task at most once, got {' '.join(args.task)}")
+    if args.d_model < 1:
+        raise UsageError("--d-model", f"expected an int >= 1, got {args.d_model}")
+    for h in args.heads:
+        if h < 1 or args.d_model % h != 0:
+            divisors = [d for d in range(1, args.d_model + 1) if args.d_model % d == 0]
+            raise UsageError(
+                "--heads",
+                f"{h} does not divide d_model={args.d_model}; valid head counts are {divisors}",
+            )
+    if len(set(args.heads)) != len(args.heads):
+        raise UsageError("--heads", "each head count at most once")
+    if len(args.seeds) < 1:
+        raise UsageError("--seeds", "expected at least one seed")
+    if len(set(args.seeds)) != len(args.seeds) or min(args.seeds) < 0:
+        raise UsageError("--seeds", f"expected distinct seeds >= 0, got {args.seeds}")
+    for name, value in (("--steps", args.steps), ("--batch-size", args.batch_size),
+                        ("--jobs", args.jobs), ("--val-size", args.val_size)):  # fmt: skip
+        if value < 1:
+            raise UsageError(name, f"expected an int >= 1, got {value}")
+    if not args.lr > 0:
+        raise UsageError("--lr", f"expected a positive learning rate, got {args.lr}")
+    if args.max_escalations < 0:
+        raise UsageError("--max-escalations", f"expected an int >= 0, got {args.max_escalations}")
+    for task in args.task:
+        top = len(TASKS[task].ladder) - 1
+        if not 0 <= args.level <= top:
+            raise UsageError("--level", f"task {task!r} has levels 0..{top}, got {args.level}")
+    try:
+        check_writable(args.out)
+        check_writable(args.out / "runs")
+    except OSError as e:
+        raise UsageError("--out", f"cannot write to {args.out}: {e.strerror or e}") from None
+    if args.publish is not None:
+        if args.publish.is_dir():
+            raise UsageError("--publish", f"{args.publish} is a folder; give a file path")
+        try:
+            check_writable(args.publish.parent)
+        except OSError as e:
+            raise UsageError(
+                "--publish", f"cannot write to {args.publish}: {e.strerror or e}"
+            ) from None
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def make_specs(args: argparse.Namespace, task: str, level: int) -> list[RunSpec]:
+    """Every run of one task and level: head counts x seeds."""
+    return [
+        RunSpec(
+            task=task,
+            level=level,
+            n_heads=h,
+            seed=s,
+            steps=args.steps,
+            batch_size=args.batch_size,
+            lr=args.lr,
+            d_model=args.d_model,
+            data_seed=args.data_seed,
+            val_size=args.val_size,
+            curve_every=DEFAULTS["curve_every"],
+        )
+        for h in args.heads
+        for s in args.seeds
+    ]
+
+
+START_METHOD = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+
+
+def _worker_init() -> None:
+    torch.set_num_threads(1)
+
+
+class Workers:
+    """A process pool started on first use and kept for every round of the grid.
+
+    Workers are forked where the platform allows it (as torch's ``DataLoader`` does; each worker
+    sets torch to one thread), else spawned; either way the pool is made once and reused across
+    escalation rounds.
+    """
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs,
+                mp_context=mp.get_context(START_METHOD),
+                initializer=_worker_init,
+            )
+        return self._pool
+
+    def close(self, cancel: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            self._pool = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self.close(cancel=exc_type is not None)
+
+
+def _cost(spec: RunSpec) -> tuple[int, int]:
+    """Rough size of a run, to start the big ones first (better balance across workers)."""
+    return (-TASKS[spec.task].knobs(spec.level)["length"], -spec.n_heads)
+
+
+def execute(
+    specs: Sequence[RunSpec],
+    out: Path,
+    jobs: int,
+    quiet: bool = False,
+    workers: Workers | None = None,
+) -> dict[RunSpec, dict]:
+    """Run (or load) every spec; each finished run is saved to ``out/runs`` as soon as it ends.
+
+    Parameters
+    ----------
+    specs : sequence of RunSpec
+    out : Path
+        Output folder.
+    jobs : int
+        Worker processes; 1 runs in this process (with a steps bar).
+    quiet : bool
+        No progress bars.
+    workers : Workers, optional
+        A pool to reuse (made and closed here when omitted and ``jobs > 1``).
+
+    Returns
+    -------
+    dict
+        Spec -> record, for every spec.
+    """
+    records: dict[RunSpec, dict] = {}
+    pending = []
+    for spec in specs:
+        found = load_finished(out, spec)
+        if found is not None:
+            records[spec] = found
+        else:
+            pending.append(spec)
+    bar = tqdm(total=len(specs), initial=len(records), desc="runs", unit="run", disable=quiet,
+               dynamic_ncols=True)  # fmt: skip
+
+    def finish(spec: RunSpec, record: dict) -> None:
+        save_finished(out, record)
+        records[spec] = record
+        bar.set_postfix_str(f"{spec.name} acc={record['val_accuracy']:.3f}")
+        bar.update(1)
+
+    try:
+        if jobs == 1 or not pending:
+            for spec in pending:
+                steps = tqdm(total=spec.steps, desc=spec.name, unit="step", leave=False,
+                             disable=quiet, dynamic_ncols=True)  # fmt: skip
+                with steps:
+                    record = run_rounded(spec, lambda _step, _loss, b=steps: b.update(1))
+                finish(spec, record)
+        else:
+            with Workers(jobs) if workers is None else _borrowed(workers) as w:
+                pool = w.pool()
+                futures = {pool.submit(run_rounded, s): s for s in sorted(pending, key=_cost)}
+                remaining = set(futures)
+                while remaining:
+                    done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        finish(futures[fut], fut.result())
+    finally:
+        bar.close()
+    return records
+
+
+class _borrowed:
+    """Use a caller's :class:`Workers` without closing it on success."""
+
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+
+    def __enter__(self) -> Workers:
+        return self.workers
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        if exc_type is not None:
+            self.workers.close(cancel=True)
+
+
+# ----------------------------------------------------------------------------- results
+
+
+def environment() -> dict[str, Any]:
+    """Versions and machine facts stored with the results."""
+    import numpy
+
+    return {
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "numpy": numpy.__version__,
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "processor": platform.processor() or None,
+        "cpu_count": os.cpu_count(),
+        "torch_threads_per_run": 1,
+    }
+
+
+def _sorted_desc_by_rank(rows: list[list[float]]) -> list[float]:
+    """Sort each row descending, then average position by position (heads are not aligned
+    across seeds, so rank 0 = each seed's largest value)."""
+    ranked = [sorted(r, reverse=True) for r in rows]
+    return [sum(col) / len(col) for col in zip(*ranked, strict=True)]
+
+
+def summarise(records: list[dict]) -> list[dict]:
+    """The study note's table: one row per task, level and head count, over seeds."""
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for r in records:
+        groups[(r["task"], r["level"], r["n_heads"])].append(r)
+    rows = []
+    for (task, level, h), rs in sorted(groups.items()):
+        acc_mean, acc_std = mean_std([r["val_accuracy"] for r in rs])
+        loss_mean, loss_std = mean_std([r["final_train_loss"] for r in rs])
+        rows.append({
+            "task": task, "level": level, "knobs": TASKS[task].knobs(level),
+            "n_heads": h, "d_head": rs[0]["d_head"], "params": rs[0]["params"],
+            "final_train_loss_mean": loss_mean, "final_train_loss_std": loss_std,
+            "val_accuracy_mean": acc_mean, "val_accuracy_std": acc_std,
+            "val_accuracy_min": min(r["val_accuracy"] for r in rs),
+            "val_accuracy_max": max(r["val_accuracy"] for r in rs),
+            "n_seeds": len(rs),
+        })  # fmt: skip
+    return rows
+
+
+def analyse_groups(records: list[dict]) -> list[dict]:
+    """Head analysis per task, level and head count, aggregated over seeds (heads ranked)."""
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for r in records:
+        groups[(r["task"], r["level"], r["n_heads"])].append(r)
+    out = []
+    for (task, level, h), rs in sorted(groups.items()):
+        drops = [r["analysis"]["ablation_drop"] for r in rs]
+        shares = []
+        for r in rs:
+            imp = r["analysis"]["importance"]
+            total = sum(imp)
+            shares.append([v / total if total > 0 else 1.0 / h for v in imp])
+        red = [r["analysis"]["redundancy_mean"] for r in rs]
+        max_drop = mean_std([max(d) for d in drops])
+        top_share = mean_std([max(s) for s in shares])
+        entry = {
+            "task": task, "level": level, "n_heads": h, "n_seeds": len(rs),
+            "base_accuracy_mean": mean_std([r["analysis"]["base_accuracy"] for r in rs])[0],
+            "ablation_drop_by_rank": _sorted_desc_by_rank(drops),
+            "ablation_max_drop_mean": max_drop[0], "ablation_max_drop_std": max_drop[1],
+            "ablation_sum_drop_mean": mean_std([sum(d) for d in drops])[0],
+            "importance_share_by_rank": _sorted_desc_by_rank(shares),
+            "importance_top_share_mean": top_share[0], "importance_top_share_std": top_share[1],
+            "redundancy_mean": None, "redundancy_std": None,
+        }  # fmt: skip
+        if h > 1:
+            entry["redundancy_mean"], entry["redundancy_std"] = mean_std(red)
+        out.append(entry)
+    return out
+
+
+def heatmaps(records: list[dict], first_seed: int) -> list[dict]:
+    """Per-head weights on the fixed validation sequence, from each group's first seed."""
+    return [
+        {
+            "task": r["task"],
+            "level": r["level"],
+            "n_heads": r["n_heads"],
+            "seed": r["seed"],
+            "tokens": r["analysis"]["heatmap"]["tokens"],
+            "weights": r["analysis"]["heatmap"]["weights"],
+        }
+        for r in records
+        if r["seed"] == first_seed
+    ]
+
+
+def slim_run(record: dict) -> dict:
+    """A run as stored in results.json: no heatmap weights (kept once per group in ``heatmaps``)."""
+    analysis = {k: v for k, v in record["analysis"].items() if k != "heatmap"}
+    return {**record, "analysis": analysis}
+
+
+def build_results(
+    args: argparse.Namespace, records: list[dict], verdicts: list[dict], wall: float
+) -> dict:
+    records = sorted(records, key=lambda r: (r["task"], r["level"], r["n_heads"], r["seed"]))
+    config = {
+        "tasks": list(args.task), "heads": list(args.heads), "seeds": list(args.seeds),
+        "steps": args.steps, "batch_size": args.batch_size, "lr": args.lr,
+        "optimizer": "Adam", "d_model": args.d_model, "data_seed": args.data_seed,
+        "val_size": args.val_size, "start_level": args.level,
+        "escalate": not args.no_escalate, "max_escalations": args.max_escalations,
+        "final_train_loss": f"mean of the per-step training losses over the last {FINAL_WINDOW} "
+                            "steps",
+        "curve": f"mean training loss of each block of {DEFAULTS['curve_every']} steps",
+        "model": "token embedding + learned position embedding -> one MultiHeadAttention "
+                 "(no residual) -> linear readout, a class per position",
+        "ladders": {t: [dict(k) for k in TASKS[t].ladder] for t in args.task},
+        "task_descriptions": {t: TASKS[t].description for t in args.task},
+        "causal": {t: TASKS[t].causal for t in args.task},
+        "verdict_rule": RULE,
+        "analysis": "ablation, importance and redundancy are computed on every run's trained "
+                    "model over the validation set and aggregated per task, level and head count "
+                    "over seeds; heads are ranked within each seed before averaging",
+    }  # fmt: skip
+    return round_floats({
+        "config": config,
+        "environment": environment(),
+        "wall_time_s": wall,
+        "runs": [slim_run(r) for r in records],
+        "summary": summarise(records),
+        "verdict": verdicts,
+        "analysis": analyse_groups(records),
+        "heatmaps": heatmaps(records, min(args.seeds)),
+    })  # fmt: skip
+
+
+def format_table(summary: list[dict]) -> str:
+    """The study note's table, one block per task and level."""
+    lines = []
+    last = None
+    head = (f"{'heads':>5} {'d_head':>6} {'params':>8} {'final train loss':>16} "
+            f"{'val acc (mean)':>14} {'spread (std)':>12} {'seeds':>5}")  # fmt: skip
+    for row in summary:
+        key = (row["task"], row["level"])
+        if key != last:
+            knobs = ", ".join(f"{k}={v}" for k, v in row["knobs"].items())
+            lines += ["", f"{row['task']}  level {row['level']} ({knobs})", head]
+            last = key
+        lines.append(
+            f"{row['n_heads']:>5} {row['d_head']:>6} {row['params']:>8,} "
+            f"{row['final_train_loss_mean']:>16.4f} {row['val_accuracy_mean']:>14.4f} "
+            f"{row['val_accuracy_std']:>12.4f} {row['n_seeds']:>5}"
+        )
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def experiment(args: argparse.Namespace) -> dict:
+    """Run the grid with escalation; write the per-run files and ``results.json``."""
+    start = time.perf_counter()
+    out: Path = args.out
+    level = dict.fromkeys(args.task, args.level)
+    active = list(args.task)
+    climbed = dict.fromkeys(args.task, 0)
+    records: dict[RunSpec, dict] = {}
+    verdicts: list[dict] = []
+    workers = Workers(args.jobs)
+    while active:
+        specs = [s for t in active for s in make_specs(args, t, level[t])]
+        with _borrowed(workers):
+            records.update(execute(specs, out, args.jobs, args.quiet, workers))
+        next_active = []
+        for t in active:
+            accs: dict[int, list[float]] = defaultdict(list)
+            for s in specs:
+                if s.task == t:
+                    accs[s.n_heads].append(records[s]["val_accuracy"])
+            if len(accs) >= 2:
+                v = verdict(accs)
+            else:
+                v = {"status": "single_head_count", "n_seeds": len(args.seeds), "pairs": [],
+                     "best": list(accs), "rule": RULE}  # fmt: skip
+            can_climb = (
+                v["status"] == "no_difference" and not args.no_escalate
+                and climbed[t] < args.max_escalations and level[t] + 1 < len(TASKS[t].ladder)
+            )  # fmt: skip
+            v = {"task": t, "level": level[t], "knobs": TASKS[t].knobs(level[t]), **v,
+                 "escalated": can_climb, "sentence": describe(t, level[t], v)}  # fmt: skip
+            verdicts.append(v)
+            if can_climb:
+                level[t] += 1
+                climbed[t] += 1
+                next_active.append(t)
+        active = next_active
+    workers.close()
+    results = build_results(args, list(records.values()), verdicts, time.perf_counter() - start)
+    atomic_write_json(out / "results.json", results)
+    if args.publish is not None:
+        tmp = args.publish.with_name(f".{args.publish.name}.tmp")
+        shutil.copyfile(out / "results.json", tmp)
+        os.replace(tmp, args.publish)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; returns the exit code (2 for bad arguments)."""
+    args = build_parser().parse_args(argv)
+    try:
+        validate(args)
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        results = experiment(args)
+    except KeyboardInterrupt:
+        print(
+            f"\ninterrupted: finished runs are saved in {args.out / 'runs'}; "
+            "run the same command again to resume",
+            file=sys.stderr,
+        )
+        return 130
+    print(format_table(results["summary"]))
+    print()
+    for v in results["verdict"]:
+        print(v["sentence"] + (" -> moving one step up the ladder" if v["escalated"] else ""))
+    print(f"\nrule: {RULE}")
+    print(f"wrote {args.out / 'results.json'}" + (f" and {args.publish}" if args.publish else ""))
+    print(f"wall time {results['wall_time_s']:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The experiment's one-layer model: embeddings -> one MultiHeadAttention -> a class per position.
+
+Only the head count changes between the models of a grid: ``d_model``, the embeddings, the
+readout and therefore the parameter count are the same for 1, 4 or 8 heads.
+
+Training calls the attention module itself (its fast path, no weights). For the head analysis
+the model can also run the attention through the module's own pieces (``_project``, the explicit
+attention, ``merge_heads``, ``W_o``) with a per-head gate on the merged-before-``W_o`` tensor, so
+that a head can be switched off (ablation) or its gate differentiated (importance) without
+touching the attention core.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from mha.attention import scaled_dot_product_attention
+from mha.heads import merge_heads
+from mha.masks import causal_mask
+from mha.module import MultiHeadAttention
+
+
+class HeadCountModel(nn.Module):
+    """Token + learned position embedding, one multi-head attention, a linear readout.
+
+    Parameters
+    ----------
+    vocab : int
+        Number of input tokens.
+    n_classes : int
+        Number of label classes per position.
+    length : int
+        Sequence length (size of the position embedding).
+    n_heads : int
+        Head count; must divide ``d_model``.
+    d_model : int
+        Model width (64 in the study).
+    causal : bool
+        Causal attention.
+    generator : torch.Generator
+        Source of every initial weight (embeddings ``N(0, 1/d_model)``, Xavier projections and
+        readout, zero biases): the run's seed sets the initialisation and nothing else does.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Bad sizes (e.g. ``d_model % n_heads != 0``) or a missing generator.
+
+    Examples
+    --------
+    >>> g = torch.Generator().manual_seed(0)
+    >>> m = HeadCountModel(vocab=10, n_classes=16, length=16, n_heads=4, generator=g)
+    >>> m(torch.zeros(2, 16, dtype=torch.long)).shape
+    torch.Size([2, 16, 16])
+    """
+
+    def __init__(
+        self,
+        vocab: int,
+        n_classes: int,
+        length: int,
+        n_heads: int,
+        *,
+        d_model: int = 64,
+        causal: bool = False,
+        generator: torch.Generator,
+    ) -> None:
+        super().__init__()
+        for name, value in (("vocab", vocab), ("n_classes", n_classes), ("length", length)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name}: expected int, got {type(value).__name__}")
+            if value < 1:
+                raise ValueError(f"{name}: expected an int >= 1, got {value}")
+        if not isinstance(generator, torch.Generator):
+            raise TypeError(f"generator: expected torch.Generator, got {type(generator).__name__}")
+        self.attn = MultiHeadAttention(d_model, n_heads, causal=causal, generator=generator)
+        self.vocab, self.n_classes, self.length = vocab, n_classes, length
+        self.d_model, self.n_heads, self.d_head = d_model, n_heads, self.attn.d_head
+        self.tok_emb = nn.Embedding(vocab, d_model)
+        self.pos_emb = nn.Embedding(length, d_model)
+        self.readout = nn.Linear(d_model, n_classes)
+        std = 1.0 / math.sqrt(d_model)
+        nn.init.normal_(self.tok_emb.weight, std=std, generator=generator)
+        nn.init.normal_(self.pos_emb.weight, std=std, generator=generator)
+        nn.init.xavier_uniform_(self.readout.weight, generator=generator)
+        nn.init.zeros_(self.readout.bias)
+
+    def embed(self, x: torch.Tensor) -> torch.Tensor:
+        """Tokens ``(B, T)`` -> ``(B, T, d_model)``."""
+        if not isinstance(x, torch.Tensor) or x.dim() != 2:
+            raise ValueError(f"x: expected a (B, T) tensor of token ids, got {x!r:.60}")
+        T = x.shape[1]
+        if self.length < T:
+            raise ValueError(f"x: sequence length {T} exceeds the model's length {self.length}")
+        pos = torch.arange(T, device=x.device)
+        return self.tok_emb(x) + self.pos_emb(pos)  # (B, T, d_model)
+
+    def heads(
+        self, x: torch.Tensor, *, explicit: bool = False
+    ) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """Every head's attention output before merging, and optionally its weights.
+
+        Parameters
+        ----------
+        x : torch.Tensor
+            Tokens ``(B, T)``.
+        explicit : bool
+            Use the explicit attention and return the weights ``(B, h, T, T)``; otherwise the
+            fused kernel and ``None``.
+
+        Returns
+        -------
+        out : torch.Tensor
+            ``(B, h, T, d_head)``.
+        weights : torch.Tensor or None
+            ``(B, h, T, T)`` when ``explicit``.
+        """
+        e = self.embed(x)  # (B, T, d_model)
+        q, k, v = self.attn._project(e, None, None)  # each (B, h, T, d_head)
+        if explicit:
+            T = x.shape[1]
+            mask = causal_mask(T, T, device=x.device) if self.attn.causal else None
+            return scaled_dot_product_attention(q, k, v, mask)
+        return F.scaled_dot_product_attention(q, k, v, is_causal=self.attn.causal), None
+
+    def head_contributions(self, x: torch.Tensor) -> torch.Tensor:
+        """What each head adds to the attention output: ``(B, h, T, d_model)``.
+
+        The attention output is ``W_o(merge(heads))``: a sum over heads of each head's slice
+        times its columns of ``W_o``, plus ``W_o``'s bias. Summing this tensor over ``h`` and
+        adding the bias gives the attention output.
+        """
+        out, _ = self.heads(x)  # (B, h, T, d_head)
+        W = self.attn.W_o.weight.T.reshape(self.n_heads, self.d_head, self.d_model)  # (h, dh, d)
+        return torch.einsum("bhtd,hde->bhte", out, W)  # (B, h, T, d_model)
+
+    def forward(
+        self,
+        x: torch.Tensor,
+        *,
+        head_gate: torch.Tensor | None = None,
+        need_weights: bool = False,
+    ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
+        """Logits per position.
+
+        Parameters
+        ----------
+        x : torch.Tensor
+            Tokens ``(B, T)``.
+        head_gate : torch.Tensor, optional
+            ``(h,)`` or ``(B, h)``: multiplies each head's output before ``W_o`` (1 keeps a
+            head, 0 removes it). Without a gate and weights the module's fast path runs.
+        need_weights : bool
+            Also return the attention weights ``(B, h, T, T)`` (explicit attention).
+
+        Returns
+        -------
+        torch.Tensor or (torch.Tensor, torch.Tensor)
+            Logits ``(B, T, n_classes)``; with ``need_weights`` also the weights.
+
+        Raises
+        ------
+        ValueError
+            ``x`` or ``head_gate`` of the wrong shape.
+        """
+        if head_gate is None and not need_weights:
+            return self.readout(self.attn(self.embed(x)))  # fast path: (B, T, n_classes)
+        out, weights = self.heads(x, explicit=need_weights)  # (B, h, T, d_head)
+        if head_gate is not None:
+            B = out.shape[0]
+            if head_gate.shape not in ((self.n_heads,), (B, self.n_heads)):
+                raise ValueError(
+                    f"head_gate: expected shape ({self.n_heads},) or ({B}, {self.n_heads}), "
+                    f"got {tuple(head_gate.shape)}"
+                )
+            gate = head_gate.reshape(-1, self.n_heads, 1, 1).to(out.dtype)  # (B|1, h, 1, 1)
+            out = out * gate
+        logits = self.readout(self.attn.W_o(merge_heads(out)))  # (B, T, n_classes)
+        return (logits, weights) if need_weights else logits
+
+
+__all__ = ["HeadCountModel"]

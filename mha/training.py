@@ -1,0 +1,170 @@
+"""One run of the grid: train a :class:`~mha.model.HeadCountModel`, score it, analyse its heads.
+
+A run is fully described by a :class:`RunSpec`. Everything random is seeded: the data by task,
+level and ``data_seed`` (the same for every run), the initialisation by the run's ``seed``. Each
+run sets torch to one thread, so the numbers do not depend on how many processes share the
+machine: ``--jobs 2`` and ``--jobs 1`` give the same bits.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+from mha.analysis import analyse_heads
+from mha.model import HeadCountModel
+from mha.module import count_parameters
+from mha.tasks import get_task, train_batches, validation_set
+
+#: Final train loss = mean of the per-step training losses over this many last steps.
+FINAL_WINDOW = 50
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that defines one run; two runs with equal specs give equal numbers.
+
+    Parameters
+    ----------
+    task, level : str, int
+        Task name and rung of its ladder.
+    n_heads, seed : int
+        Head count and initialisation seed.
+    steps, batch_size, lr : int, int, float
+        Adam steps, sequences per step, fixed learning rate.
+    d_model : int
+        Model width.
+    data_seed : int
+        Shifts the training and validation data streams of every run at once.
+    val_size : int
+        Held-out sequences.
+    curve_every : int
+        The stored loss curve holds the mean of each block of this many steps.
+    """
+
+    task: str
+    level: int
+    n_heads: int
+    seed: int
+    steps: int
+    batch_size: int
+    lr: float
+    d_model: int = 64
+    data_seed: int = 0
+    val_size: int = 1024
+    curve_every: int = 10
+
+    @property
+    def name(self) -> str:
+        """File-name stem, e.g. ``count-L0-h4-s2``."""
+        return f"{self.task}-L{self.level}-h{self.n_heads}-s{self.seed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def build_model(spec: RunSpec) -> HeadCountModel:
+    """The run's freshly initialised model (seeded by ``spec.seed`` only)."""
+    task = get_task(spec.task)
+    knobs = task.knobs(spec.level)
+    return HeadCountModel(
+        vocab=knobs["vocab"],
+        n_classes=task.n_classes(spec.level),
+        length=knobs["length"],
+        n_heads=spec.n_heads,
+        d_model=spec.d_model,
+        causal=task.causal,
+        generator=torch.Generator().manual_seed(spec.seed),
+    )
+
+
+def block_means(values: list[float], every: int) -> list[float]:
+    """Means of consecutive blocks of ``every`` values (the last block may be shorter)."""
+    return [
+        sum(values[i : i + every]) / len(values[i : i + every])
+        for i in range(0, len(values), every)
+    ]
+
+
+@torch.no_grad()
+def accuracy(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, **kwargs: Any) -> float:
+    """Fraction of positions whose arg-max class is the label."""
+    logits = model(x, **kwargs)  # (B, T, C)
+    return (logits.argmax(dim=-1) == y).float().mean().item()
+
+
+def train(
+    spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
+) -> tuple[HeadCountModel, list[float]]:
+    """Train a model on the spec's batches with Adam; return it and every step's loss.
+
+    The attention runs on its fast path (no weights). ``step_callback(step, loss)`` is called
+    after every step (for progress bars).
+    """
+    model = build_model(spec)
+    task = get_task(spec.task)
+    opt = torch.optim.Adam(model.parameters(), lr=spec.lr)
+    losses: list[float] = []
+    model.train()
+    for step, (x, y) in enumerate(
+        train_batches(task, spec.level, spec.batch_size, spec.steps, spec.data_seed)
+    ):
+        logits = model(x)  # (B, T, C)
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+        if step_callback is not None:
+            step_callback(step, losses[-1])
+    model.eval()
+    return model, losses
+
+
+def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None) -> dict:
+    """Train, evaluate and analyse one run; return its JSON-ready record.
+
+    Parameters
+    ----------
+    spec : RunSpec
+    step_callback : callable, optional
+        ``(step, loss)`` after each training step.
+
+    Returns
+    -------
+    dict
+        ``spec`` fields plus ``d_head``, ``params``, ``final_train_loss`` (mean of the last
+        :data:`FINAL_WINDOW` step losses), ``val_accuracy``, ``curve`` (block means of the step
+        losses, ``curve_every`` steps per point), ``analysis`` (see
+        :func:`mha.analysis.analyse_heads`) and ``wall_time_s``.
+    """
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # same numbers whatever the number of processes
+    try:
+        start = time.perf_counter()
+        model, losses = train(spec, step_callback)
+        task = get_task(spec.task)
+        x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
+        val_acc = accuracy(model, x_val, y_val)
+        analysis = analyse_heads(model, x_val, y_val)
+        wall = time.perf_counter() - start
+    finally:
+        torch.set_num_threads(threads)
+    return {
+        **spec.to_dict(),
+        "d_head": model.d_head,
+        "params": count_parameters(model),
+        "final_train_loss": sum(losses[-FINAL_WINDOW:]) / len(losses[-FINAL_WINDOW:]),
+        "val_accuracy": val_acc,
+        "curve": block_means(losses, spec.curve_every),
+        "analysis": analysis,
+        "wall_time_s": wall,
+    }
+
+
+__all__ = ["FINAL_WINDOW", "RunSpec", "accuracy", "block_means", "build_model", "run", "train"]
