@@ -131,12 +131,137 @@ def pitfall_fragments() -> dict[str, str]:
     }
 
 
+# Which bench problem measures which page (695 runs the same island search as 200).
+BENCH_OF_PAGE = {
+    "islands": "islands",
+    "max_area": "islands",
+    "components": "components",
+    "courses": "toposort",
+    "traversal": "bfs",
+}
+FIGURE = (
+    "![크기에 따른 실행 시간, log-log (우리 구현, networkx, 참조 구현)]"
+    "(../results/graphs_scaling.png)\n"
+)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.3g}"
+
+
+def _slope(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
+    lo, hi = data["settings"]["slope_goal"]
+    ours = prob["ours"]
+    solvers = [*ours, prob["networkx"], prob["reference"]]
+    ref_kind = "C" if prob["reference_is_c"] else "순수 Python"
+    slope_rows = []
+    for solver in solvers:
+        role = "우리" if solver in ours else ("networkx" if solver == prob["networkx"] else "참조")
+        s = prob["slopes"].get(solver)
+        ok = s is not None and lo <= s <= hi
+        verdict = ("선형 범위 안" if ok else "범위 밖") if solver in ours else ""
+        slope_rows.append(f"| {role} | `{solver}` | {_slope(s)} | {verdict} |")
+    lines = [
+        f"**측정한 문제**: `{name}` (x축: {prob['x_label']}), 참조 구현은 {ref_kind}.",
+        "",
+        f"**log-log 기울기** (선형 \\(O(V + E)\\)이면 1에 가깝다; 목표 범위 [{lo}, {hi}])",
+        "",
+        "| 구분 | 함수 | 기울기 | 판정 |",
+        "| :-- | :-- | --: | :-- |",
+        *slope_rows,
+        "",
+        "**크기별 중앙값 시간 (ms)**",
+        "",
+        "| " + prob["x_label"] + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
+        "| --: | " + " | ".join("--:" for _ in solvers) + " |",
+    ]
+    for i, x in enumerate(prob["x"]):
+        cells = [
+            _ms(prob["seconds"][s][i]) if i < len(prob["seconds"][s]) else "—" for s in solvers
+        ]
+        lines.append(f"| {x:,} | " + " | ".join(cells) + " |")
+    target = prob.get("at_target")
+    if target:
+        label = "목표 크기" if target["is_target"] else "측정한 가장 큰 크기(목표 크기 아님)"
+        lines += [
+            "",
+            f"**{label}에서의 비교** ({prob['x_label']} = {target['x']:,})",
+            "",
+            "| 우리 함수 | 우리 (ms) | networkx (ms) | 참조 (ms) "
+            "| networkx 대비 속도 | 우리 / 참조 |",
+            "| :-- | --: | --: | --: | --: | --: |",
+        ]
+        for solver, r in target["ratios"].items():
+            lines.append(
+                f"| `{solver}` | {_ms(r['seconds'])} | {_ms(r['networkx_seconds'])} "
+                f"| {_ms(r['reference_seconds'])} | {r['speedup_vs_networkx']:.1f}배 "
+                f"| {r['ours_over_reference']:.2f} |"
+            )
+    if not prob.get("answers_agree", True):
+        lines += ["", '!!! failure "답이 다르다"', "    측정 중 세 구현의 답이 일치하지 않았다."]
+    return "\n".join(lines) + "\n"
+
+
+def _run_note(data: dict[str, Any]) -> str:
+    m, v = data["machine"], data["versions"]
+    note = (
+        f"\n측정: `{data['generated_by']}`, {data['settings']['statistic']}. "
+        f"{m['processor']} × {m['cpu_count']}, Python {v['python']}, networkx {v['networkx']}, "
+        f"scipy {v['scipy']}.\n"
+    )
+    if data.get("quick") or data.get("interrupted"):
+        note += (
+            '\n!!! warning "짧은 측정"\n'
+            "    빠른 실행이거나 중간에 멈춘 측정이다. 크기가 작아 기울기에 잡음이 크고, "
+            "목표 크기는 재지 않았다.\n"
+        )
+    return note
+
+
+def render_scaling(data: dict[str, Any]) -> dict[str, str]:
+    """Fragments keyed ``overview`` and each page key, from the bench JSON."""
+    note = _run_note(data)
+    out = {}
+    goals = data["goals"]
+    rows = [
+        f"| {k} | {_slope(g['slope'])} | {'달성' if g['met'] else '미달성'} |"
+        for k, g in goals["slopes_linear"].items()
+    ]
+    speed = [
+        f"| {k} | {g['speedup_vs_networkx']:.1f}배 | "
+        f"{('달성' if g['met'] else '미달성') if g['evaluated'] else '평가 안 함'} |"
+        for k, g in goals["speedup_vs_networkx"].items()
+    ]
+    goal = data["settings"]["speedup_goal_vs_networkx"]
+    out["overview"] = (
+        header(BENCH)
+        + "\n"
+        + FIGURE
+        + "\n| 문제: 함수 | 기울기 | 선형 목표 |\n| :-- | --: | :-- |\n"
+        + "\n".join(rows)
+        + f"\n\n| 문제: 함수 | networkx 대비 | {goal:g}배 목표 |\n| :-- | --: | :-- |\n"
+        + "\n".join(speed)
+        + "\n"
+        + note
+    )
+    for key in PAGES:
+        name = BENCH_OF_PAGE[key]
+        prob = data["problems"].get(name)
+        body = _problem(name, prob, data) if prob else "(이 문제의 측정이 없다)\n"
+        out[key] = header(BENCH) + "\n" + FIGURE + "\n" + body + note
+    return out
+
+
 def scaling_fragments() -> dict[str, str]:
     path = RESULTS / "graphs_bench.json"
     if not path.is_file():
         missing = _missing(BENCH, "python -m graphs.bench")
         return {"overview": missing, **{key: missing for key in PAGES}}
-    raise NotImplementedError("graphs_bench.json rendering")
+    return render_scaling(load_json(path))
 
 
 def generate() -> dict[str, Content]:
