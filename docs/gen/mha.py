@@ -56,9 +56,9 @@ def _ms(seconds: float) -> str:
 
 
 CONTENDERS = {
-    "ours_fast": "우리 모듈 (fused 경로)",
-    "torch": "torch.nn.MultiheadAttention",
-    "ours_explicit": "우리 모듈 (명시적 경로, 가중치 반환)",
+    "ours_fast": "우리 (fused)",
+    "torch": "PyTorch",
+    "ours_explicit": "우리 (명시적)",
     "per_head_loop": "head별 for 문",
 }
 
