@@ -97,3 +97,17 @@ def test_search_index_has_korean_and_english(built_site: Path) -> None:
     assert "ko" in index["config"]["lang"] and "en" in index["config"]["lang"]
     text = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("blog/2026"))
     assert "어텐션" in text and "softmax" in text
+
+
+def test_journal_entry_has_every_record_section(built_site: Path) -> None:
+    html = (built_site / JOURNAL).read_text(encoding="utf-8")
+    for heading in ("오늘의 목표", "개념 정리", "코드 따라가기", "실험과 관찰", "함정"):
+        assert f">{heading}<" in html, heading
+    assert "LLM config와의 연결" in html
+    problems = ["200. Number of Islands", "695. Max Area of Island", "323. Number of Connected"]
+    for problem in [*problems, "207 / 210. Course Schedule", "BFS와 DFS"]:
+        assert problem in html, problem
+    fields = ["그래프 표현", "BFS / DFS", "시간 복잡도", "공간 복잡도", "틀린 점과 이유"]
+    for field in [*fields, "소요 시간", "힌트 사용"]:
+        assert len(re.findall(f"<td[^>]*>{re.escape(field)}</td>", html)) == 5, field
+    assert "읽는시간 12분" in html  # the hand-set readtime from the front matter
