@@ -147,8 +147,8 @@ TASKS: dict[str, Task] = {
         causal=False,
         ladder=(
             {"length": 16, "vocab": 10},
-            {"length": 32, "vocab": 10},
-            {"length": 64, "vocab": 16},
+            {"length": 16, "vocab": 32},
+            {"length": 32, "vocab": 32},
         ),
         labeler=reverse_labels,
         classes=lambda length, vocab: vocab,
@@ -159,8 +159,8 @@ TASKS: dict[str, Task] = {
         causal=False,
         ladder=(
             {"length": 16, "vocab": 10},
-            {"length": 24, "vocab": 10},
-            {"length": 32, "vocab": 12},
+            {"length": 16, "vocab": 20},
+            {"length": 24, "vocab": 20},
         ),
         labeler=pair_labels,
         classes=lambda length, vocab: vocab * vocab,

@@ -1,0 +1,230 @@
+# ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
+"""Head-count experiment pages: table, verdict, head analysis and figures.
+
+Source: ``docs/results/heads.json``, written by ``python -m mha.experiment --publish``.
+Figures are drawn with :mod:`mha.plots` into ``docs/results/heads_*.png``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from docs.gen.common import RESULTS, Content, fmt_int, header, load_json, md_table, png_bytes
+
+SOURCE = "results/heads.json"
+
+TASK_KO = {
+    "count": "현재 토큰이 앞에서 몇 번 나왔는지 세기 (causal)",
+    "reverse": "시퀀스 뒤집기 (모든 위치를 볼 수 있음)",
+    "pair": "바로 앞 토큰과 거울 위치 토큰을 순서쌍으로 맞히기 (두 관계를 한꺼번에)",
+}
+
+STATUS_KO = {
+    "differ": "차이가 있다",
+    "no_difference": "차이가 없다",
+    "too_few_seeds": "시드가 너무 적어 판단할 수 없다",
+    "single_head_count": "비교할 head 수가 하나뿐이다",
+}
+
+
+def _f(x: float | None, digits: int = 4) -> str:
+    return "–" if x is None else f"{x:.{digits}f}"
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _knobs_ko(knobs: dict[str, int]) -> str:
+    return f"길이 {knobs['length']}, 어휘 {knobs['vocab']}"
+
+
+def _level_title(task: str, level: int, knobs: dict[str, int]) -> str:
+    return f"`{task}` · 수준 {level} ({_knobs_ko(knobs)})"
+
+
+def table_md(data: dict[str, Any]) -> str:
+    cfg = data["config"]
+    lines = [header(SOURCE)]
+    lines.append(
+        f"모든 실행: d_model={cfg['d_model']}, Adam 학습률 {cfg['lr']}, 스텝 {fmt_int(cfg['steps'])}, "
+        f"배치 {cfg['batch_size']}, 검증 시퀀스 {fmt_int(cfg['val_size'])}개. "
+        f"**최종 train loss**는 마지막 50 스텝 학습 loss의 평균, **편차**는 시드 간 검증 정확도의 "
+        "표본 표준편차(ddof=1)다.\n"
+    )
+    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for row in data["summary"]:
+        groups[(row["task"], row["level"])].append(row)
+    for (task, level), rows in groups.items():
+        lines.append(
+            f"\n**{_level_title(task, level, rows[0]['knobs'])}** — {TASK_KO.get(task, task)}\n"
+        )
+        body = [
+            [
+                r["n_heads"],
+                r["d_head"],
+                fmt_int(r["params"]),
+                _f(r["final_train_loss_mean"]),
+                _f(r["val_accuracy_mean"]),
+                _f(r["val_accuracy_std"]),
+                r["n_seeds"],
+            ]
+            for r in rows
+        ]
+        lines.append(
+            md_table(
+                [
+                    "head 수",
+                    "d_head",
+                    "파라미터 수",
+                    "최종 train loss",
+                    "검증 정확도(시드 평균)",
+                    "편차",
+                    "시드 수",
+                ],
+                body,
+                "rrrrrrr",
+            )
+        )
+    return "\n".join(lines)
+
+
+def verdict_md(data: dict[str, Any]) -> str:
+    lines = [header(SOURCE)]
+    lines.append(
+        "**판정 규칙.** 두 head 수의 시드 평균 검증 정확도 차이가 두 쪽 시드 표준편차 중 큰 값보다 "
+        '클 때만 "차이가 있다"고 쓴다. 시드가 3개보다 적으면 판단하지 않는다. 여기에 더해 두 평균 '
+        '차이의 95% Welch 구간이 0을 포함하지 않으면 "확신"으로 표시한다. 어떤 쌍도 차이가 없으면 '
+        "태스크가 너무 쉬운 것으로 보고 사다리를 한 단계 올려 다시 돌린다(두 수준의 결과를 모두 남긴다).\n"
+    )
+    for v in data["verdict"]:
+        status = STATUS_KO.get(v["status"], v["status"])
+        title = _level_title(v["task"], v["level"], v["knobs"])
+        text = f"- **{title}: {status}.**"
+        differing = [p for p in v["pairs"] if p["differ"]]
+        if differing:
+            parts = []
+            for p in differing:
+                better = p["a"] if p["gap"] > 0 else p["b"]
+                parts.append(
+                    f"{p['a']} vs {p['b']} head: 차이 {abs(p['gap']):.4f} > 편차 {p['spread']:.4f}"
+                    f"({better} head 쪽이 높음{', 확신' if p['confident'] else ''})"
+                )
+            text += " " + "; ".join(parts) + "."
+        elif v["status"] == "no_difference":
+            gaps = [abs(p["gap"]) for p in v["pairs"]]
+            text += f" 가장 큰 평균 차이 {max(gaps):.4f}도 시드 편차를 넘지 않는다."
+        if v.get("escalated"):
+            text += " → 사다리를 한 단계 올려 다시 돌렸다."
+        elif v["status"] == "no_difference":
+            text += " 더 올릴 단계가 없거나 올림 횟수 상한에 닿아 여기서 멈췄다."
+        lines.append(text)
+    return "\n".join(lines) + "\n"
+
+
+def analysis_md(data: dict[str, Any]) -> str:
+    lines = [header(SOURCE)]
+    lines.append(
+        "학습이 끝난 모든 실행의 모델에서 검증 세트로 계산하고, 태스크·수준·head 수별로 시드 평균을 냈다. "
+        "시드마다 head 번호는 서로 관계가 없으므로, 각 시드 안에서 값이 큰 순서로 정렬한 뒤 평균한다.\n"
+    )
+    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for a in data["analysis"]:
+        groups[(a["task"], a["level"])].append(a)
+    knobs = {(s["task"], s["level"]): s["knobs"] for s in data["summary"]}
+    for (task, level), rows in groups.items():
+        lines.append(f"\n**{_level_title(task, level, knobs[(task, level)])}**\n")
+        body = [
+            [
+                a["n_heads"],
+                _pct(a["base_accuracy_mean"]),
+                f"{_pct(a['ablation_max_drop_mean'])} ± {_pct(a['ablation_max_drop_std'])}",
+                _pct(a["ablation_sum_drop_mean"]),
+                " / ".join(f"{100 * s:.0f}" for s in a["importance_share_by_rank"]) + " %",
+                "–"
+                if a["redundancy_mean"] is None
+                else f"{a['redundancy_mean']:.3f} ± {a['redundancy_std']:.3f}",
+            ]
+            for a in rows
+        ]
+        lines.append(
+            md_table(
+                [
+                    "head 수",
+                    "정확도",
+                    "최대 ablation 하락",
+                    "하락 합",
+                    "importance 비중(큰 순)",
+                    "redundancy(평균 유사도)",
+                ],
+                body,
+                "rrrrlr",
+            )
+        )
+    lines.append(
+        "\n- **ablation**: head 하나의 출력(W_o 앞)을 0으로 만들었을 때 검증 정확도가 떨어지는 폭이다. "
+        "그 head를 이 모델이 실제로 쓰는지는 보여 주지만, 두 head가 서로를 대신할 수 있으면 각각의 "
+        "하락은 작게 나온다.\n"
+        "- **importance**: 각 head 출력에 곱한 gate ξ=1에 대한 시퀀스별 loss 기울기의 절댓값 기댓값 "
+        "E|∂L/∂ξ_h|(Michel, Levy, Neubig 2019)를 head끼리의 비중으로 나타냈다. 지우기 직전의 "
+        "국소적인 민감도일 뿐, 실제로 지웠을 때의 하락과 같지는 않다.\n"
+        "- **redundancy**: 같은 시퀀스에서 두 head의 attention 지도 (T, T)의 코사인 유사도를 검증 세트에서 "
+        "평균한 값이다(1이면 같은 곳을 봄). 어디를 보는지만 비교하므로, 같은 곳을 보고도 값(V)을 다르게 "
+        "쓰는 head는 구별하지 못한다.\n"
+    )
+    return "\n".join(lines)
+
+
+def _heatmap_name(task: str, level: int, h: int) -> str:
+    return (
+        f"heads_heatmap_{task}_h{h}.png"
+        if level == 0
+        else f"heads_heatmap_{task}_L{level}_h{h}.png"
+    )
+
+
+def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
+    """PNG files keyed by path under ``docs/`` and the Markdown that shows them."""
+    import matplotlib.pyplot as plt
+
+    from mha.plots import curves_figure, heatmap_figure
+
+    files: dict[str, Content] = {}
+    md = [header(SOURCE)]
+    every = data["runs"][0]["curve_every"] if data["runs"] else 10
+    tasks = list(dict.fromkeys(r["task"] for r in data["runs"]))
+    for task in tasks:
+        runs = [r for r in data["runs"] if r["task"] == task]
+        fig = curves_figure(runs, every, title=f"{task}: train loss, seed mean and min-max band")
+        name = f"heads_curves_{task}.png"
+        files[f"results/{name}"] = png_bytes(fig)
+        plt.close(fig)
+        md.append(f"\n### `{task}`\n")
+        md.append(f"![{task} 태스크의 학습 곡선: head 수별 시드 평균과 최소-최대 범위]({name})\n")
+        for hm in data["heatmaps"]:
+            if hm["task"] != task:
+                continue
+            level, h = hm["level"], hm["n_heads"]
+            fig = heatmap_figure(
+                hm["weights"], hm["tokens"],
+                title=f"{task} level {level}, {h} head{'s' if h > 1 else ''} (seed {hm['seed']})",
+            )  # fmt: skip
+            name = _heatmap_name(task, level, h)
+            files[f"results/{name}"] = png_bytes(fig)
+            plt.close(fig)
+            md.append(
+                f"![{task} 수준 {level}, head {h}개 모델의 head별 attention 히트맵]({name})\n"
+            )
+    return files, "\n".join(md)
+
+
+def generate() -> dict[str, Content]:
+    """Every file this module makes, keyed by path relative to ``docs/``."""
+    data = load_json(RESULTS / "heads.json")
+    files, figures_md = figures(data)
+    files["generated/heads_table.md"] = table_md(data)
+    files["generated/heads_verdict.md"] = verdict_md(data)
+    files["generated/heads_analysis.md"] = analysis_md(data)
+    files["generated/heads_figures.md"] = figures_md
+    return files

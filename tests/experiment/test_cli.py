@@ -1,0 +1,168 @@
+"""The command: determinism, --jobs, resume after interruption, the results file, bad arguments.
+
+Every grid here is tiny (a few steps, 64 validation sequences) so the file runs in seconds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mha import experiment
+from mha.store import load_finished
+
+TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
+        "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet"]  # fmt: skip
+
+
+def numbers(results: dict) -> dict:
+    """The results without wall times (the one field that naturally differs)."""
+    out = json.loads(json.dumps(results))
+    out.pop("wall_time_s")
+    for r in out["runs"]:
+        r.pop("wall_time_s")
+    return out
+
+
+def run_cli(out: Path, *extra: str) -> dict:
+    assert experiment.main([*TINY, "--out", str(out), *extra]) == 0
+    return json.loads((out / "results.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> dict:
+    return run_cli(tmp_path_factory.mktemp("ref"), "--jobs", "1")
+
+
+def test_results_file_has_the_promised_fields(reference):
+    r = reference
+    assert {"config", "environment", "runs", "summary", "verdict", "analysis", "heatmaps"} <= set(r)
+    assert r["environment"]["torch"] and r["environment"]["python"]
+    assert len(r["runs"]) == 6
+    run_keys = {"task", "level", "n_heads", "d_head", "params", "seed", "final_train_loss",
+                "val_accuracy", "curve", "wall_time_s", "analysis"}  # fmt: skip
+    for run in r["runs"]:
+        assert run_keys <= set(run)
+        assert len(run["curve"]) == 1  # 6 steps, a point per 10 steps
+    summary_keys = {"task", "level", "n_heads", "d_head", "params", "final_train_loss_mean",
+                    "val_accuracy_mean", "val_accuracy_std", "n_seeds"}  # fmt: skip
+    assert [s["n_heads"] for s in r["summary"]] == [1, 4]
+    for s in r["summary"]:
+        assert summary_keys <= set(s) and s["n_seeds"] == 3
+    assert r["summary"][0]["params"] == r["summary"][1]["params"]
+    assert r["verdict"][0]["status"] in {"differ", "no_difference"}
+    assert "larger" in r["config"]["verdict_rule"]
+    assert "last 50 steps" in r["config"]["final_train_loss"]
+    a4 = next(a for a in r["analysis"] if a["n_heads"] == 4)
+    assert len(a4["ablation_drop_by_rank"]) == 4 and a4["redundancy_mean"] is not None
+    hm = {h["n_heads"]: h for h in r["heatmaps"]}
+    assert sorted(hm) == [1, 4] and len(hm[4]["weights"]) == 4 and hm[4]["seed"] == 0
+
+
+def test_same_command_twice_gives_identical_numbers(tmp_path, reference):
+    assert numbers(run_cli(tmp_path / "again", "--jobs", "1")) == numbers(reference)
+
+
+def test_jobs_2_equals_jobs_1(tmp_path, reference):
+    assert numbers(run_cli(tmp_path / "par", "--jobs", "2")) == numbers(reference)
+
+
+def test_resume_skips_finished_runs_and_survives_an_interruption(tmp_path, reference, monkeypatch):
+    out = tmp_path / "resume"
+    run_cli(out, "--jobs", "1")
+    complete = (out / "results.json").read_bytes()
+    kept = out / "runs" / "count-L0-h1-s0.json"
+    kept_mtime = kept.stat().st_mtime_ns
+    for name in ("count-L0-h4-s1.json", "count-L0-h4-s2.json"):
+        (out / "runs" / name).unlink()
+    (out / "runs" / "count-L0-h4-s2.json").write_text('{"task": "cou')  # a torn write
+
+    # Interrupt the rerun after one more run has finished.
+    from mha import store
+
+    calls = {"n": 0}
+    real = store.run_rounded
+
+    def flaky(spec, step_callback=None):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(spec, step_callback)
+
+    monkeypatch.setattr(experiment, "run_rounded", flaky)
+    assert experiment.main([*TINY, "--out", str(out), "--jobs", "1"]) == 130
+    assert (out / "results.json").read_bytes() == complete  # last complete file untouched
+    assert (out / "runs" / "count-L0-h4-s1.json").exists()  # the run that finished was saved
+    monkeypatch.setattr(experiment, "run_rounded", real)
+
+    assert numbers(run_cli(out, "--jobs", "1")) == numbers(reference)
+    assert kept.stat().st_mtime_ns == kept_mtime  # finished runs were skipped, not redone
+
+
+def test_a_changed_config_is_not_reused(tmp_path):
+    out = tmp_path / "cfg"
+    run_cli(out, "--jobs", "1")
+    from mha.training import RunSpec
+
+    spec = RunSpec(task="count", level=0, n_heads=1, seed=0, steps=7, batch_size=16, lr=3e-3,
+                   val_size=64)  # fmt: skip
+    assert load_finished(out, spec) is None
+    assert load_finished(out, RunSpec(**{**spec.to_dict(), "steps": 6})) is not None
+
+
+def test_publish_copies_the_final_results(tmp_path):
+    out, pub = tmp_path / "pub", tmp_path / "site" / "heads.json"
+    pub.parent.mkdir()
+    run_cli(out, "--jobs", "1", "--publish", str(pub))
+    assert pub.read_bytes() == (out / "results.json").read_bytes()
+
+
+def test_escalation_keeps_both_levels(tmp_path, monkeypatch):
+    def no_difference(accs):
+        return {"status": "no_difference", "n_seeds": 3, "pairs": [], "best": [], "rule": "r"}
+
+    monkeypatch.setattr(experiment, "verdict", no_difference)
+    monkeypatch.setattr(experiment, "describe", lambda t, lv, v: f"{t} L{lv}")
+    args = [a for a in TINY if a != "--no-escalate"]
+    assert experiment.main([*args, "--out", str(tmp_path), "--jobs", "1"]) == 0
+    r = json.loads((tmp_path / "results.json").read_text())
+    assert sorted({(s["level"], s["n_heads"]) for s in r["summary"]}) == [
+        (0, 1),
+        (0, 4),
+        (1, 1),
+        (1, 4),
+    ]
+    assert [(v["level"], v["escalated"]) for v in r["verdict"]] == [(0, True), (1, False)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "argument"),
+    [
+        (["--task", "sort"], "--task"),
+        (["--heads", "1", "5"], "--heads"),
+        (["--steps", "0"], "--steps"),
+        (["--jobs", "0"], "--jobs"),
+        (["--lr", "-1"], "--lr"),
+        (["--seeds", "1", "1"], "--seeds"),
+    ],
+)
+def test_bad_arguments_stop_before_training(tmp_path, capsys, monkeypatch, argv, argument):
+    monkeypatch.setattr(experiment, "experiment", lambda args: pytest.fail("training started"))
+    assert experiment.main([*argv, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {argument}: ")
+
+
+def test_no_seed_at_all_is_an_argparse_error(tmp_path):
+    with pytest.raises(SystemExit) as e:
+        experiment.main(["--seeds", "--out", str(tmp_path)])
+    assert e.value.code == 2
+
+
+def test_unwritable_output_folder(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    assert experiment.main(["--out", str(blocker / "sub")]) == 2
+    assert capsys.readouterr().err.startswith("error: --out: cannot write to")

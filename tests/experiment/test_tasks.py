@@ -1,0 +1,61 @@
+"""Tasks: labels match brute force; data depend on task, level and data seed only."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from mha.tasks import TASKS, get_task, train_batches, validation_set
+
+
+def brute_count(x: torch.Tensor) -> torch.Tensor:
+    y = torch.zeros_like(x)
+    for b in range(x.shape[0]):
+        for t in range(x.shape[1]):
+            y[b, t] = sum(int(x[b, j] == x[b, t]) for j in range(t))
+    return y
+
+
+def test_count_labels_match_brute_force():
+    x, y = TASKS["count"].sample(torch.Generator().manual_seed(1), batch=8, level=0)
+    assert torch.equal(y, brute_count(x))
+    assert int(y.max()) < TASKS["count"].n_classes(0)
+
+
+def test_reverse_and_pair_labels():
+    g = torch.Generator().manual_seed(2)
+    x, y = TASKS["reverse"].sample(g, batch=4, level=0)
+    assert torch.equal(y, x.flip(1))
+    x, y = TASKS["pair"].sample(g, batch=4, level=0)
+    T, V = x.shape[1], 10
+    for t in range(T):
+        assert torch.equal(y[:, t], V * x[:, (t - 1) % T] + x[:, T - 1 - t])
+    assert int(y.max()) < TASKS["pair"].n_classes(0)
+
+
+@pytest.mark.parametrize("name", sorted(TASKS))
+def test_ladder_starts_at_the_default_and_gets_harder(name):
+    task = TASKS[name]
+    assert task.knobs(0) == {"length": 16, "vocab": 10}
+    assert len(task.ladder) >= 2
+    with pytest.raises(ValueError, match="level"):
+        task.knobs(len(task.ladder))
+
+
+def test_data_are_fixed_by_task_level_and_seed():
+    task = TASKS["count"]
+    a = list(train_batches(task, 0, batch=4, steps=3))
+    b = list(train_batches(task, 0, batch=4, steps=3))
+    assert all(torch.equal(xa, xb) for (xa, _), (xb, _) in zip(a, b, strict=True))
+    c = list(train_batches(task, 0, batch=4, steps=3, base_seed=1))
+    assert not torch.equal(a[0][0], c[0][0])
+    va, vb = validation_set(task, 0, 16), validation_set(task, 0, 16)
+    assert torch.equal(va[0], vb[0])
+    assert not torch.equal(va[0], a[0][0][:4].repeat(4, 1))
+
+
+def test_unknown_task_names_the_argument():
+    with pytest.raises(ValueError, match="task: unknown task 'sort'"):
+        get_task("sort")
+    with pytest.raises(ValueError, match="batch"):
+        TASKS["count"].sample(torch.Generator(), batch=0)
