@@ -48,7 +48,7 @@ from mha.training import FINAL_WINDOW, RunSpec
 from mha.verdict import RULE, describe, mean_std, verdict
 
 DEFAULTS: dict[str, Any] = {
-    "tasks": ["count", "reverse", "pair"],
+    "tasks": ["count", "reverse", "relations"],
     "heads": [1, 4, 8],
     "seeds": [0, 1, 2, 3, 4],
     "steps": 400,

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 import torch
 
-Labeler = Callable[[torch.Tensor, int], torch.Tensor]
+Labeler = Callable[[torch.Tensor, dict[str, int]], torch.Tensor]
 
 
-def count_labels(x: torch.Tensor, vocab: int) -> torch.Tensor:
+def count_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
     """For each position, how many earlier positions hold its token: ``(B, T)`` -> ``(B, T)``."""
     T = x.shape[1]
     same = x[:, :, None] == x[:, None, :]  # (B, T, T): same[b, i, j] = x_i == x_j
@@ -29,21 +29,35 @@ def count_labels(x: torch.Tensor, vocab: int) -> torch.Tensor:
     return (same & earlier).sum(dim=-1)  # (B, T)
 
 
-def reverse_labels(x: torch.Tensor, vocab: int) -> torch.Tensor:
+def reverse_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
     """The sequence reversed: ``y[t] = x[T-1-t]``."""
     return x.flip(dims=[1])
 
 
-def pair_labels(x: torch.Tensor, vocab: int) -> torch.Tensor:
-    """Two relations at once: the previous token and the mirrored one, as one ordered pair.
+#: Where each relation looks from position ``t`` in a sequence of length ``T`` (cyclic).
+RELATIONS: tuple[tuple[str, Callable[[torch.Tensor, int], torch.Tensor]], ...] = (
+    ("previous", lambda t, T: (t - 1) % T),
+    ("mirrored", lambda t, T: T - 1 - t),
+    ("next", lambda t, T: (t + 1) % T),
+    ("mirrored previous", lambda t, T: (T - t) % T),
+)
 
-    ``y[t] = vocab * x[t-1] + x[T-1-t]`` (``x[-1]`` wraps to the last token). One attention
-    distribution averages the values it looks at, and token and position enter the value only
-    as a sum, so a single head cannot tell which of the two tokens came from which relation
-    unless it weighs them unequally; two heads can each fetch one.
+
+def relations_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
+    """Several relations at once: the tokens at ``knobs["relations"]`` related positions, read as
+    one ordered tuple (a number in base ``vocab``).
+
+    With 2 relations, ``y[t] = vocab * x[t-1] + x[T-1-t]`` (the previous token and the mirrored
+    one). One attention distribution averages the values it looks at, and token and position
+    enter a value only as a sum, so a single head can tell which token came from which relation
+    only by weighing them unequally; with one head per relation each head fetches one token.
     """
-    prev = x.roll(shifts=1, dims=1)  # (B, T): x[t-1], cyclic
-    return vocab * prev + x.flip(dims=[1])
+    T, vocab = x.shape[1], knobs["vocab"]
+    t = torch.arange(T, device=x.device)
+    y = torch.zeros_like(x)
+    for _, where in RELATIONS[: knobs["relations"]]:
+        y = y * vocab + x[:, where(t, T)]  # (B, T)
+    return y
 
 
 @dataclass(frozen=True)
@@ -61,9 +75,9 @@ class Task:
     ladder : tuple of dict
         Knob settings ordered from easy (level 0, the default) to hard; keys ``length``, ``vocab``.
     labeler : callable
-        ``(x (B, T), vocab) -> y (B, T)``.
+        ``(x (B, T), knobs) -> y (B, T)``.
     classes : callable
-        ``(length, vocab) -> number of label classes``.
+        ``knobs -> number of label classes``.
 
     Examples
     --------
@@ -78,7 +92,7 @@ class Task:
     causal: bool
     ladder: tuple[dict[str, int], ...]
     labeler: Labeler = field(repr=False)
-    classes: Callable[[int, int], int] = field(repr=False)
+    classes: Callable[[dict[str, int]], int] = field(repr=False)
 
     def knobs(self, level: int) -> dict[str, int]:
         """The knob settings of ``level``; ``ValueError`` when the ladder has no such rung."""
@@ -92,8 +106,7 @@ class Task:
 
     def n_classes(self, level: int) -> int:
         """Number of label classes at ``level``."""
-        k = self.knobs(level)
-        return self.classes(k["length"], k["vocab"])
+        return self.classes(self.knobs(level))
 
     def sample(
         self, generator: torch.Generator, batch: int, level: int = 0
@@ -125,7 +138,7 @@ class Task:
             raise ValueError(f"batch: expected an int >= 1, got {batch!r}")
         k = self.knobs(level)
         x = torch.randint(k["vocab"], (batch, k["length"]), generator=generator)  # (B, T)
-        return x, self.labeler(x, k["vocab"])
+        return x, self.labeler(x, k)
 
 
 TASKS: dict[str, Task] = {
@@ -139,7 +152,7 @@ TASKS: dict[str, Task] = {
             {"length": 32, "vocab": 4},
         ),
         labeler=count_labels,
-        classes=lambda length, vocab: length,
+        classes=lambda k: k["length"],
     ),
     "reverse": Task(
         name="reverse",
@@ -147,23 +160,23 @@ TASKS: dict[str, Task] = {
         causal=False,
         ladder=(
             {"length": 16, "vocab": 10},
-            {"length": 16, "vocab": 32},
-            {"length": 32, "vocab": 32},
+            {"length": 32, "vocab": 16},
+            {"length": 64, "vocab": 16},
         ),
         labeler=reverse_labels,
-        classes=lambda length, vocab: vocab,
+        classes=lambda k: k["vocab"],
     ),
-    "pair": Task(
-        name="pair",
-        description="previous token and mirrored token as one ordered pair (two relations)",
+    "relations": Task(
+        name="relations",
+        description="tokens at several related positions (previous, mirrored, ...) as one tuple",
         causal=False,
         ladder=(
-            {"length": 16, "vocab": 10},
-            {"length": 16, "vocab": 20},
-            {"length": 24, "vocab": 20},
+            {"length": 16, "vocab": 10, "relations": 2},
+            {"length": 16, "vocab": 4, "relations": 4},
+            {"length": 16, "vocab": 6, "relations": 4},
         ),
-        labeler=pair_labels,
-        classes=lambda length, vocab: vocab * vocab,
+        labeler=relations_labels,
+        classes=lambda k: k["vocab"] ** k["relations"],
     ),
 }
 
@@ -217,12 +230,13 @@ def validation_set(
 
 
 __all__ = [
+    "RELATIONS",
     "TASKS",
     "Task",
     "count_labels",
     "data_seed",
     "get_task",
-    "pair_labels",
+    "relations_labels",
     "reverse_labels",
     "train_batches",
     "validation_set",

@@ -17,7 +17,7 @@ SOURCE = "results/heads.json"
 TASK_KO = {
     "count": "현재 토큰이 앞에서 몇 번 나왔는지 세기 (causal)",
     "reverse": "시퀀스 뒤집기 (모든 위치를 볼 수 있음)",
-    "pair": "바로 앞 토큰과 거울 위치 토큰을 순서쌍으로 맞히기 (두 관계를 한꺼번에)",
+    "relations": "여러 관계 위치(바로 앞, 거울 위치, 바로 뒤, 거울 위치의 앞)의 토큰을 한 튜플로 맞히기 (관계 여러 개를 한꺼번에)",
 }
 
 STATUS_KO = {
@@ -37,7 +37,10 @@ def _pct(x: float | None) -> str:
 
 
 def _knobs_ko(knobs: dict[str, int]) -> str:
-    return f"길이 {knobs['length']}, 어휘 {knobs['vocab']}"
+    text = f"길이 {knobs['length']}, 어휘 {knobs['vocab']}"
+    if "relations" in knobs:
+        text += f", 관계 {knobs['relations']}개"
+    return text
 
 
 def _level_title(task: str, level: int, knobs: dict[str, int]) -> str:

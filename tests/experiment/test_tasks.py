@@ -22,21 +22,34 @@ def test_count_labels_match_brute_force():
     assert int(y.max()) < TASKS["count"].n_classes(0)
 
 
-def test_reverse_and_pair_labels():
+def test_reverse_and_relations_labels():
     g = torch.Generator().manual_seed(2)
     x, y = TASKS["reverse"].sample(g, batch=4, level=0)
     assert torch.equal(y, x.flip(1))
-    x, y = TASKS["pair"].sample(g, batch=4, level=0)
+    task = TASKS["relations"]
+    x, y = task.sample(g, batch=4, level=0)
     T, V = x.shape[1], 10
     for t in range(T):
         assert torch.equal(y[:, t], V * x[:, (t - 1) % T] + x[:, T - 1 - t])
-    assert int(y.max()) < TASKS["pair"].n_classes(0)
+    assert int(y.max()) < task.n_classes(0) == 100
+    level = next(i for i, k in enumerate(task.ladder) if k["relations"] == 4)
+    x, y = task.sample(g, batch=4, level=level)
+    V = task.knobs(level)["vocab"]
+    for t in range(T):
+        prev, mirror, nxt, mprev = (
+            x[:, (t - 1) % T],
+            x[:, T - 1 - t],
+            x[:, (t + 1) % T],
+            x[:, (T - t) % T],
+        )
+        assert torch.equal(y[:, t], ((prev * V + mirror) * V + nxt) * V + mprev)
 
 
 @pytest.mark.parametrize("name", sorted(TASKS))
 def test_ladder_starts_at_the_default_and_gets_harder(name):
     task = TASKS[name]
-    assert task.knobs(0) == {"length": 16, "vocab": 10}
+    k0 = task.knobs(0)
+    assert (k0["length"], k0["vocab"]) == (16, 10)
     assert len(task.ladder) >= 2
     with pytest.raises(ValueError, match="level"):
         task.knobs(len(task.ladder))

@@ -1,0 +1,147 @@
+"""``python -m mha.bench_experiment``: the experiment's runner against a plain PyTorch loop.
+
+Both sides do the same runs of a fixed slice of the grid (same task, head counts, seeds, steps,
+batches): train with Adam, then score the validation set.
+
+- **ours**: :func:`mha.experiment.execute` with ``--jobs 2`` (one torch thread per worker, the
+  attention's fast path while training). It also does the head analysis and saves every run,
+  work the plain loop skips.
+- **plain**: one process, torch's default threads, a sequential loop with the attention written
+  inline as ``softmax(Q K^T / sqrt(d_head)) V``.
+
+The two are timed in interleaved repeats; the script prints the median of each and the ratio
+``ours / plain`` (goal: at most 0.7) and writes ``docs/results/experiment_bench.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from mha.experiment import execute
+from mha.store import atomic_write_json, round_floats
+from mha.tasks import get_task, train_batches, validation_set
+from mha.training import RunSpec
+
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "docs" / "results" / "experiment_bench.json"
+
+
+class PlainModel(nn.Module):
+    """Embeddings, four projections and a readout, attention written inline (no ``mha``)."""
+
+    def __init__(self, vocab: int, n_classes: int, length: int, d_model: int, n_heads: int,
+                 causal: bool, seed: int) -> None:  # fmt: skip
+        super().__init__()
+        g = torch.Generator().manual_seed(seed)
+        self.h, self.causal = n_heads, causal
+        self.tok = nn.Embedding(vocab, d_model)
+        self.pos = nn.Embedding(length, d_model)
+        self.q, self.k, self.v, self.o = (nn.Linear(d_model, d_model) for _ in range(4))
+        self.out = nn.Linear(d_model, n_classes)
+        for emb in (self.tok, self.pos):
+            nn.init.normal_(emb.weight, std=1 / math.sqrt(d_model), generator=g)
+        for lin in (self.q, self.k, self.v, self.o, self.out):
+            nn.init.xavier_uniform_(lin.weight, generator=g)
+            nn.init.zeros_(lin.bias)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        B, T = x.shape
+        e = self.tok(x) + self.pos(torch.arange(T))  # (B, T, d)
+        d = e.shape[-1]
+        dh = d // self.h
+        q = self.q(e).view(B, T, self.h, dh).transpose(1, 2)  # (B, h, T, dh)
+        k = self.k(e).view(B, T, self.h, dh).transpose(1, 2)
+        v = self.v(e).view(B, T, self.h, dh).transpose(1, 2)
+        scores = q @ k.transpose(-2, -1) / math.sqrt(dh)  # (B, h, T, T)
+        if self.causal:
+            blocked = torch.ones(T, T, dtype=torch.bool).triu(1)
+            scores = scores.masked_fill(blocked, float("-inf"))
+        a = torch.softmax(scores, dim=-1) @ v  # (B, h, T, dh)
+        return self.out(self.o(a.transpose(1, 2).reshape(B, T, d)))  # (B, T, C)
+
+
+def plain_loop(specs: list[RunSpec]) -> list[float]:
+    """Train and score every spec sequentially; return the validation accuracies."""
+    accs = []
+    for s in specs:
+        task = get_task(s.task)
+        knobs = task.knobs(s.level)
+        model = PlainModel(knobs["vocab"], task.n_classes(s.level), knobs["length"], s.d_model,
+                           s.n_heads, task.causal, s.seed)  # fmt: skip
+        opt = torch.optim.Adam(model.parameters(), lr=s.lr)
+        for x, y in train_batches(task, s.level, s.batch_size, s.steps, s.data_seed):
+            logits = model(x)
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+        xv, yv = validation_set(task, s.level, s.val_size, s.data_seed)
+        with torch.no_grad():
+            accs.append((model(xv).argmax(-1) == yv).float().mean().item())
+    return accs
+
+
+def ours(specs: list[RunSpec], jobs: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as out:
+        records = execute(specs, Path(out), jobs=jobs, quiet=True)
+    return [records[s]["val_accuracy"] for s in specs]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m mha.bench_experiment", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--task", default="count")
+    p.add_argument("--heads", nargs="+", type=int, default=[1, 4, 8])
+    p.add_argument("--seeds", nargs="+", type=int, default=[0, 1])
+    p.add_argument("--steps", type=int, default=400)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = p.parse_args(argv)
+    if args.repeats < 1 or args.steps < 1 or args.jobs < 1:
+        print("error: --repeats/--steps/--jobs: expected ints >= 1", file=sys.stderr)
+        return 2
+    specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
+                     batch_size=64, lr=3e-3) for h in args.heads for s in args.seeds]  # fmt: skip
+    times: dict[str, list[float]] = {"ours": [], "plain": []}
+    default_threads = torch.get_num_threads()
+    for r in range(args.repeats):
+        order = ("ours", "plain") if r % 2 == 0 else ("plain", "ours")
+        for side in order:
+            torch.set_num_threads(default_threads)
+            start = time.perf_counter()
+            ours(specs, args.jobs) if side == "ours" else plain_loop(specs)
+            times[side].append(time.perf_counter() - start)
+            print(f"repeat {r + 1}/{args.repeats} {side:>5}: {times[side][-1]:.2f} s", flush=True)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    ratio = med["ours"] / med["plain"]
+    print(f"\n{len(specs)} runs ({args.task}, heads {args.heads}, seeds {args.seeds}, "
+          f"{args.steps} steps each)")  # fmt: skip
+    print(f"ours  (runner, --jobs {args.jobs}, fast path, + head analysis): {med['ours']:.2f} s")
+    print(
+        f"plain (sequential loop, explicit attention, {default_threads} threads): "
+        f"{med['plain']:.2f} s"
+    )
+    print(f"ratio ours/plain = {ratio:.3f}  (goal <= 0.7)")
+    atomic_write_json(args.out, round_floats({
+        "slice": {"task": args.task, "heads": args.heads, "seeds": args.seeds,
+                  "steps": args.steps, "batch_size": 64, "runs": len(specs)},
+        "jobs": args.jobs, "plain_threads": default_threads, "repeats": args.repeats,
+        "seconds": times, "median_s": med, "ratio": ratio, "goal": 0.7,
+    }))  # fmt: skip
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
