@@ -107,12 +107,14 @@ class MultiHeadAttention(nn.Module):
         B, T, _ = query.shape
         S = key.shape[1]
         h, d_head = self.n_heads, self.d_head
+        # --8<-- [start:project]
         # Three (d_model -> d_model) matmuls; each result is then viewed as h heads of d_head.
         # (Fusing them into one (d_model -> 3 d_model) matmul measured slower here: the
         # concatenated weight must be rebuilt and its gradient split at every step.)
         q = self.W_q(query).reshape(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
         k = self.W_k(key).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
         v = self.W_v(value).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
+        # --8<-- [end:project]
         return q, k, v
 
     def _check_inputs(
@@ -206,8 +208,10 @@ class MultiHeadAttention(nn.Module):
             out = F.scaled_dot_product_attention(q, k, v, attn_mask=revive(mask, dead), dropout_p=p)
             out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
 
+        # --8<-- [start:merge-out]
         out = out.transpose(1, 2).reshape(B, T, self.d_model)  # merge: (B, T, d_model)
         out = self.W_o(out)  # (B, T, d_model): mix the heads
+        # --8<-- [end:merge-out]
         if dead is not None:
             out = out.masked_fill(dead.all(dim=1), 0.0)  # (B|1, T, 1): no head saw anything
         return (out, weights) if need_weights else out

@@ -66,6 +66,7 @@ def per_head_attention(
         B=B, n_heads=m.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
         attn_mask=attn_mask, key_padding_mask=key_padding_mask, causal=m.causal,
     )  # fmt: skip
+    # --8<-- [start:per-head]
     outputs, weights = [], []
     for i in range(m.n_heads):
         rows = head_slice(m, i)
@@ -84,5 +85,6 @@ def per_head_attention(
     concat = torch.cat(outputs, dim=-1)  # (B, T, d_model): heads side by side
     out = m.W_o(concat)
     w = torch.stack(weights, dim=1)  # (B, h, T, S)
+    # --8<-- [end:per-head]
     dead = (w.sum(-1, keepdim=True) == 0).all(dim=1)  # (B, T, 1): no head saw any key
     return out.masked_fill(dead, 0.0), w

@@ -28,7 +28,9 @@ def load_json(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def md_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], align: str | None = None) -> str:
+def md_table(
+    headers: Sequence[str], rows: Iterable[Sequence[Any]], align: str | None = None
+) -> str:
     """A GitHub-flavoured Markdown table; ``align`` is one of ``l``/``r``/``c`` per column."""
     align = align or "l" * len(headers)
     marks = {"l": ":--", "r": "--:", "c": ":-:"}
