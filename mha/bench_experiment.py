@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--task", default="count")
     p.add_argument("--heads", nargs="+", type=int, default=[1, 4, 8])
     p.add_argument("--seeds", nargs="+", type=int, default=[0, 1])
-    p.add_argument("--steps", type=int, default=400)
+    p.add_argument("--steps", type=int, default=300)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)

@@ -51,7 +51,7 @@ DEFAULTS: dict[str, Any] = {
     "tasks": ["count", "reverse", "relations"],
     "heads": [1, 4, 8],
     "seeds": [0, 1, 2, 3, 4],
-    "steps": 400,
+    "steps": 300,
     "batch_size": 64,
     "lr": 3e-3,
     "d_model": 64,
@@ -366,12 +366,15 @@ def _sorted_desc_by_rank(rows: list[list[float]]) -> list[float]:
 
 
 def summarise(records: list[dict]) -> list[dict]:
-    """The study note's table: one row per task, level and head count, over seeds."""
+    """The study note's table: one row per task, level and head count, over seeds.
+
+    Rows come in the order of ``records`` (sorted by the caller).
+    """
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for r in records:
         groups[(r["task"], r["level"], r["n_heads"])].append(r)
     rows = []
-    for (task, level, h), rs in sorted(groups.items()):
+    for (task, level, h), rs in groups.items():  # in the order of ``records``
         acc_mean, acc_std = mean_std([r["val_accuracy"] for r in rs])
         loss_mean, loss_std = mean_std([r["final_train_loss"] for r in rs])
         rows.append({
@@ -392,7 +395,7 @@ def analyse_groups(records: list[dict]) -> list[dict]:
     for r in records:
         groups[(r["task"], r["level"], r["n_heads"])].append(r)
     out = []
-    for (task, level, h), rs in sorted(groups.items()):
+    for (task, level, h), rs in groups.items():  # in the order of ``records``
         drops = [r["analysis"]["ablation_drop"] for r in rs]
         shares = []
         for r in rs:
@@ -443,11 +446,12 @@ def slim_run(record: dict) -> dict:
 def build_results(
     args: argparse.Namespace, records: list[dict], verdicts: list[dict], wall: float
 ) -> dict:
-    records = sorted(records, key=lambda r: (r["task"], r["level"], r["n_heads"], r["seed"]))
+    order = {t: i for i, t in enumerate(args.task)}
+    records = sorted(records, key=lambda r: (order[r["task"]], r["level"], r["n_heads"], r["seed"]))
     config = {
         "tasks": list(args.task), "heads": list(args.heads), "seeds": list(args.seeds),
         "steps": args.steps, "batch_size": args.batch_size, "lr": args.lr,
-        "optimizer": "Adam", "d_model": args.d_model, "data_seed": args.data_seed,
+        "optimizer": "Adam (fused)", "d_model": args.d_model, "data_seed": args.data_seed,
         "val_size": args.val_size, "start_level": args.level,
         "escalate": not args.no_escalate, "max_escalations": args.max_escalations,
         "final_train_loss": f"mean of the per-step training losses over the last {FINAL_WINDOW} "
@@ -463,6 +467,7 @@ def build_results(
                     "model over the validation set and aggregated per task, level and head count "
                     "over seeds; heads are ranked within each seed before averaging",
     }  # fmt: skip
+    verdicts = sorted(verdicts, key=lambda v: (order[v["task"]], v["level"]))
     return round_floats({
         "config": config,
         "environment": environment(),

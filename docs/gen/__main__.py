@@ -13,6 +13,7 @@ MODULES: list[str] = [
     "configs",
     "mha",
     "graphs",
+    "heads",
 ]
 
 
