@@ -35,7 +35,7 @@ def as_int(x: object, name: str) -> int:
     """Return ``x`` as a plain ``int``; bools and non-integers raise ``TypeError``."""
     if type(x) is int:
         return x
-    if isinstance(x, bool) or type(x).__name__ in ("bool_", "bool"):
+    if isinstance(x, bool) or _is_numpy_bool(x):
         raise TypeError(f"{name}: expected int, got {_typename(x)}")
     if isinstance(x, numbers.Integral):
         return operator.index(x)
@@ -166,11 +166,15 @@ _NUM_TYPES = frozenset({int, bool})
 _STR_TO_BYTE = bytes.maketrans(b"01", b"\x00\x01")
 
 
+def _is_numpy_bool(x: object) -> bool:
+    return getattr(getattr(x, "dtype", None), "kind", None) == "b"
+
+
 def _cell_value(x: object, where: str) -> int:
     if type(x) is str:
         if x in _STR_CELLS:
             return 1 if x == "1" else 0
-    elif (isinstance(x, numbers.Integral) or type(x).__name__ == "bool_") and x in (0, 1):
+    elif (isinstance(x, numbers.Integral) or _is_numpy_bool(x)) and x in (0, 1):
         return int(x == 1)
     raise ValueError(
         f"{where}: unknown cell value {x!r} ({_typename(x)}); expected '0'/'1', 0/1 or a bool"

@@ -1,0 +1,70 @@
+"""The benchmark's quick smoke run writes the results file and the plot (fields, not timings)."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+
+from graphs import bench
+
+
+def test_loglog_slope_recovers_a_power_law():
+    xs = [10.0, 100.0, 1000.0, 10000.0]
+    assert bench.loglog_slope(xs, [3e-6 * x**1.5 for x in xs]) == pytest.approx(1.5)
+    assert bench.loglog_slope([1.0], [1.0]) is None
+
+
+def test_inputs_have_the_requested_shape():
+    n, edges = bench.random_dag(50, seed=1)
+    assert n == 50 and 0 < len(edges) <= 5 * n and all(u != v for u, v in edges)
+    assert nx.is_directed_acyclic_graph(nx.DiGraph(edges))
+    n, edges = bench.random_graph(40, seed=1)
+    assert len(edges) == 5 * n
+    adj = bench.random_adjacency(40, seed=1)
+    assert len(adj) == 40 and sum(map(len, adj)) == 200
+    grid = bench.random_grid(7, seed=2)
+    assert len(grid) == 7 and all(len(r) == 7 and set(r) <= {0, 1} for r in grid)
+
+
+def test_peers_agree_with_ours_on_a_small_input():
+    n, edges = bench.random_graph(300, seed=3)
+    assert bench.nx_components(n, edges) == bench.scipy_components(n, edges)
+    adj = bench.random_adjacency(300, seed=3)
+    assert bench.ours_bfs(adj) == bench.nx_bfs(adj) == bench.scipy_bfs(adj)
+    n, edges = bench.random_dag(300, seed=3)
+    assert (
+        bench.ours_topo_kahn(n, edges) == bench.nx_topo(n, edges) == bench.graphlib_topo(n, edges)
+    )
+    grid = bench.random_grid(40, seed=3)
+    assert bench.nx_islands(grid) == bench.scipy_islands(grid)
+
+
+@pytest.mark.slow
+def test_quick_run_writes_json_and_png(tmp_path):
+    assert bench.main(["--quick", "--out", str(tmp_path), "--no-progress"]) == 0
+    data = json.loads((tmp_path / "graphs_bench.json").read_text())
+    png = (tmp_path / "graphs_scaling.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and b"Software" not in png
+    assert data["quick"] is True and data["interrupted"] is False
+    assert {"platform", "cpu_count", "python"} <= set(data["machine"])
+    assert {"networkx", "scipy", "numpy"} <= set(data["versions"])
+    assert set(data["problems"]) == {"components", "bfs", "toposort", "islands"}
+    for pr in data["problems"].values():
+        assert pr["answers_agree"] is True  # ours, networkx and the reference give one answer
+        assert len(pr["x"]) >= 2 and pr["x"] == sorted(pr["x"])
+        for solver in [*pr["ours"], "networkx", pr["reference"]]:
+            assert len(pr["seconds"][solver]) == len(pr["x"])
+            assert isinstance(pr["slopes"][solver], float)
+        tgt = pr["at_target"]
+        assert tgt["is_target"] is False  # quick runs do not reach the target sizes
+        for r in tgt["ratios"].values():
+            assert r["speedup_vs_networkx"] > 0 and r["ours_over_reference"] > 0
+    goals = data["goals"]
+    assert len(goals["slopes_linear"]) == 5
+    assert set(goals["speedup_vs_networkx"]) == {
+        "components: graphs.count_components",
+        "islands: graphs.num_islands",
+    }
+    assert goals["all_met"] is False  # never claimed by a quick run

@@ -1,0 +1,78 @@
+"""Package-level promises: public names, doctests, no dependency on mha, numpy-friendly input."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphs
+
+PUBLIC = {
+    "bfs_order",
+    "dfs_order",
+    "shortest_path_lengths",
+    "connected_components",
+    "count_components",
+    "num_islands",
+    "max_area_of_island",
+    "topological_sort",
+    "topological_sort_kahn",
+    "topological_sort_dfs",
+    "CycleError",
+    "can_finish",
+    "find_order",
+}
+MODULES = sorted(m.name for m in pkgutil.iter_modules(graphs.__path__, "graphs."))
+
+
+def test_public_names():
+    assert set(graphs.__all__) == PUBLIC
+    assert all(callable(getattr(graphs, name)) for name in PUBLIC)
+    assert issubclass(graphs.CycleError, ValueError)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_docstring_examples_run(module):
+    mod = importlib.import_module(module)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC - {"CycleError"}))
+def test_each_public_docstring_carries_the_record(name):
+    doc = getattr(graphs, name).__doc__
+    for part in ("Parameters", "Returns", "Raises", "Examples", "Notes", "References"):
+        assert part in doc, f"{name}: missing {part}"
+    for part in ("Approach", "Representation", "Complexity", "mistakes"):
+        assert part in doc or part.lower() in doc, f"{name}: missing {part}"
+    assert re.search(r"O\(\(?V", doc), f"{name}: no complexity in V and E"
+    assert "BFS" in doc and "DFS" in doc
+
+
+def test_graphs_never_imports_mha():
+    root = Path(graphs.__file__).parent
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import mha" not in text and "from mha" not in text, path
+    code = "import sys, graphs, graphs.pitfalls, graphs.bench; print('mha' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_numpy_inputs_are_accepted():
+    edges = np.array([[0, 1], [1, 2], [3, 4]])
+    assert graphs.count_components(np.int64(6), edges) == 3
+    assert graphs.topological_sort(5, edges) == [0, 3, 1, 4, 2]
+    grid = np.array([[1, 0, 1], [1, 0, 0]])
+    assert graphs.num_islands(grid) == 2
+    assert graphs.num_islands(grid.astype(bool)) == 2
+    with pytest.raises(ValueError, match=r"edges\[1\]: node 9 is outside \[0, 5\)"):
+        graphs.count_components(5, np.array([[0, 1], [9, 2]]))
