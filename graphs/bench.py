@@ -512,7 +512,13 @@ def _goals(problems: dict[str, Any], quick: bool) -> dict[str, Any]:
     for name, pr in problems.items():
         for solver in pr["ours"]:
             s = pr["slopes"].get(solver)
-            slopes[f"{name}: {solver}"] = {"slope": s, "met": s is not None and lo <= s <= hi}
+            slopes[f"{name}: {solver}"] = {
+                "slope": s,
+                "met": s is not None and lo <= s <= hi,
+                # the peers on the same inputs, for context when a slope is above 1
+                "peer_slopes": {k: v for k, v in pr["slopes"].items() if k not in pr["ours"]},
+                "slopes_by_range": pr["slopes_by_range"].get(solver),
+            }
     speed = {}
     for p in PROBLEMS:
         if not p.speedup_goal:
@@ -548,6 +554,7 @@ def plot(report: dict[str, Any], path: Path) -> None:
 
     probs = report["problems"]
     fig, axes = plt.subplots(2, 2, figsize=(11, 8.5))
+    ours_colours = ["tab:blue", "tab:purple"]
     for ax, (name, pr) in zip(axes.flat, probs.items(), strict=False):
         xs = pr["x"]
         for solver, ts in pr["seconds"].items():
@@ -556,8 +563,17 @@ def plot(report: dict[str, Any], path: Path) -> None:
             slope = pr["slopes"].get(solver)
             label = f"{solver} (slope {slope:.2f})" if slope is not None else solver
             ours = solver in pr["ours"]
+            if ours:
+                colour = ours_colours[pr["ours"].index(solver) % len(ours_colours)]
+            else:
+                colour = "tab:orange" if solver == "networkx" else "tab:green"
             ax.loglog(
-                xs, ts, marker="o" if ours else ".", linewidth=2.2 if ours else 1.2, label=label
+                xs,
+                ts,
+                marker="o" if ours else ".",
+                linewidth=2.2 if ours else 1.2,
+                color=colour,
+                label=label,
             )
         if xs:  # a slope-1 guide through our first point
             t0 = pr["seconds"][pr["ours"][0]][0]
@@ -566,7 +582,10 @@ def plot(report: dict[str, Any], path: Path) -> None:
         ax.set_xlabel(pr["x_label"])
         ax.set_ylabel("seconds (median)")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, loc="upper left")
+        if xs:
+            ax.legend(fontsize=7, loc="upper left")
+        else:
+            ax.text(0.5, 0.5, "not measured (interrupted)", ha="center", transform=ax.transAxes)
     fig.suptitle("graphs: time vs input size (log-log)" + (" [quick]" if report["quick"] else ""))
     fig.tight_layout()
     fig.savefig(path, dpi=110, metadata={"Software": None})
@@ -583,7 +602,7 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
         for solver in pr["ours"]:
             parts = ", ".join(
                 f"{rng} {v:.2f}" if v is not None else f"{rng} n/a"
-                for rng, v in pr["slopes_by_range"][solver].items()
+                for rng, v in pr["slopes_by_range"].get(solver, {}).items()
             )
             lines.append(f"  {solver} slope by range (diagnostic): {parts}")
         tgt = pr.get("at_target")
@@ -604,7 +623,11 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
             f"goal slope in {list(SLOPE_RANGE)}: {k} = {s}: {'met' if v['met'] else 'NOT met'}"
         )
     for k, v in g["speedup_vs_networkx"].items():
-        state = ("met" if v["met"] else "NOT met") if v["evaluated"] else "not evaluated (quick)"
+        state = (
+            ("met" if v["met"] else "NOT met")
+            if v["evaluated"]
+            else "not evaluated (target size not measured)"
+        )
         lines.append(
             f"goal >= {SPEEDUP_GOAL:g}x networkx: {k} = {v['speedup_vs_networkx']:.1f}x: {state}"
         )
@@ -625,7 +648,11 @@ def main(argv: list[str] | None = None) -> int:
     json_path = args.out / "graphs_bench.json"
     png_path = args.out / "graphs_scaling.png"
     json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    plot(report, png_path)
+    try:
+        plot(report, png_path)
+    except KeyboardInterrupt:
+        print(f"interrupted while plotting: wrote {json_path} only", file=sys.stderr)
+        return 130
     for line in summary_lines(report):
         print(line)
     print(f"wrote {json_path} and {png_path}")

@@ -68,3 +68,22 @@ def test_quick_run_writes_json_and_png(tmp_path):
         "islands: graphs.num_islands",
     }
     assert goals["all_met"] is False  # never claimed by a quick run
+
+
+def test_interrupt_keeps_the_finished_sizes(tmp_path, monkeypatch):
+    real = bench.time_interleaved
+    calls = {"n": 0}
+
+    def stop_on_third(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bench, "time_interleaved", stop_on_third)
+    assert bench.main(["--quick", "--out", str(tmp_path), "--no-progress"]) == 130
+    data = json.loads((tmp_path / "graphs_bench.json").read_text())
+    assert data["interrupted"] is True
+    assert len(data["problems"]["components"]["x"]) == 2
+    assert data["problems"]["islands"]["x"] == []
+    assert (tmp_path / "graphs_scaling.png").is_file()
