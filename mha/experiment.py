@@ -236,6 +236,10 @@ class Workers:
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            # The optimizer imports torch._dynamo lazily on its first step (~1 s); importing it
+            # here once lets every forked worker inherit it instead of paying for it.
+            import torch._dynamo  # noqa: F401
+
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs,
                 mp_context=mp.get_context(START_METHOD),

@@ -84,3 +84,17 @@ def test_analysis_shapes_and_ranges():
     out = analyse_heads(m, x, y)
     assert len(out["heatmap"]["weights"]) == 4 and len(out["heatmap"]["tokens"]) == 16
     assert analyse_heads(make(1).eval(), x, y)["redundancy_mean"] is None
+
+
+def test_ablation_equals_running_the_model_with_a_zero_gate():
+    task = TASKS["count"]
+    x, y = task.sample(torch.Generator().manual_seed(8), 64, 0)
+    m = make(4, causal=True).eval()
+    drops = ablation(m, x, y)["drop"]
+    with torch.no_grad():
+        base = (m(x, head_gate=torch.ones(4)).argmax(-1) == y).float().mean().item()
+        for i in range(4):
+            gate = torch.ones(4)
+            gate[i] = 0.0
+            gated = (m(x, head_gate=gate).argmax(-1) == y).float().mean().item()
+            assert drops[i] == pytest.approx(base - gated, abs=2 / y.numel())
