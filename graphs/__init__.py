@@ -1,7 +1,8 @@
 """The day's graph drills: BFS/DFS, connected components, islands, topological sort, courses.
 
-Every function validates its input at the entry, never mutates it, runs in ``O(V + E)`` and
-never recurses (so long paths and big grids are fine). :mod:`graphs.pitfalls` holds the
+Every public function validates its input at the entry, never mutates it, runs in linear time
+(``O(V + E)``; union-find adds an inverse-Ackermann factor, at most 4 in practice) and never
+recurses (so long paths and big grids are fine). :mod:`graphs.pitfalls` holds the
 deliberately wrong variants; ``python -m graphs.bench`` measures the scaling against networkx
 and C references; ``python -m graphs.counterexamples`` records the pitfalls' failing inputs.
 
