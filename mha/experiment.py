@@ -24,6 +24,7 @@ import multiprocessing as mp
 import os
 import platform
 import shutil
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -220,6 +221,8 @@ START_METHOD = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
 
 def _worker_init() -> None:
     torch.set_num_threads(1)
+    # Ctrl-C is the parent's business: it cancels what has not started and keeps what finished.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Workers:
@@ -248,9 +251,20 @@ class Workers:
         return self._pool
 
     def close(self, cancel: bool = False) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
-            self._pool = None
+        """Shut the pool down; with ``cancel``, drop queued runs and stop the running ones (their
+        work is unsaved anyway) instead of waiting for them."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        if not cancel:
+            pool.shutdown(wait=True)
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # only this pool's own workers
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
     def __enter__(self) -> Workers:
         return self

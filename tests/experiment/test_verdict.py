@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mha.verdict import compare, describe, mean_std, verdict
 
@@ -55,3 +57,17 @@ def test_bad_inputs():
         verdict({1: [0.5, 0.5, 0.5]})
     with pytest.raises(ValueError, match="accuracies"):
         verdict({1: [], 4: [0.5]})
+
+
+accuracy_lists = st.lists(st.floats(0.0, 1.0, allow_nan=False), min_size=1, max_size=8)
+
+
+@given(accuracy_lists, accuracy_lists)
+def test_compare_follows_the_stated_rule(a, b):
+    c = compare(a, b)
+    (ma, sa), (mb, sb) = mean_std(a), mean_std(b)
+    assert c["differ"] == (abs(ma - mb) > max(sa, sb))
+    low, high = c["welch_95"]
+    assert low <= ma - mb + 1e-12 and ma - mb <= high + 1e-12
+    assert not c["confident"] or c["differ"]
+    assert compare(b, a)["differ"] == c["differ"]
