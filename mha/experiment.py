@@ -46,7 +46,7 @@ from mha.store import (
 )
 from mha.tasks import TASKS
 from mha.training import FINAL_WINDOW, RunSpec
-from mha.verdict import RULE, describe, mean_std, verdict
+from mha.verdict import MIN_SEEDS, RULE, describe, mean_std, verdict
 
 DEFAULTS: dict[str, Any] = {
     "tasks": ["count", "reverse", "relations"],
@@ -481,6 +481,8 @@ def build_results(
         "task_descriptions": {t: TASKS[t].description for t in args.task},
         "causal": {t: TASKS[t].causal for t in args.task},
         "verdict_rule": RULE,
+        "final_window": FINAL_WINDOW,
+        "min_seeds": MIN_SEEDS,
         "analysis": "ablation, importance and redundancy are computed on every run's trained "
                     "model over the validation set and aggregated per task, level and head count "
                     "over seeds; heads are ranked within each seed before averaging",

@@ -53,7 +53,7 @@ def table_md(data: dict[str, Any]) -> str:
     lines.append(
         f"모든 실행: d_model={cfg['d_model']}, Adam 학습률 {cfg['lr']}, 스텝 {fmt_int(cfg['steps'])}, "
         f"배치 {cfg['batch_size']}, 검증 시퀀스 {fmt_int(cfg['val_size'])}개. "
-        f"**최종 train loss**는 마지막 50 스텝 학습 loss의 평균, **편차**는 시드 간 검증 정확도의 "
+        f"**최종 train loss**는 마지막 {cfg['final_window']} 스텝 학습 loss의 평균, **편차**는 시드 간 검증 정확도의 "
         "표본 표준편차(ddof=1)다.\n"
     )
     groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
@@ -95,9 +95,10 @@ def table_md(data: dict[str, Any]) -> str:
 
 def verdict_md(data: dict[str, Any]) -> str:
     lines = [header(SOURCE)]
+    min_seeds = data["config"]["min_seeds"]
     lines.append(
         "**판정 규칙.** 두 head 수의 시드 평균 검증 정확도 차이가 두 쪽 시드 표준편차 중 큰 값보다 "
-        '클 때만 "차이가 있다"고 쓴다. 시드가 3개보다 적으면 판단하지 않는다. 여기에 더해 두 평균 '
+        f'클 때만 "차이가 있다"고 쓴다. 시드가 {min_seeds}개보다 적으면 판단하지 않는다. 여기에 더해 두 평균 '
         '차이의 95% Welch 구간이 0을 포함하지 않으면 "확신"으로 표시한다. 어떤 쌍도 차이가 없으면 '
         "태스크가 너무 쉬운 것으로 보고 사다리를 한 단계 올려 다시 돌린다(두 수준의 결과를 모두 남긴다).\n"
     )
