@@ -161,6 +161,8 @@ def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
         )
     if v["status"] == "no_difference":
         return f"{task} L{level}: no pair of head counts differs by more than the seed spread"
+    if v["status"] != "differ":
+        return f"{task} L{level}: {v['status'].replace('_', ' ')}"
     parts = [
         f"{p['a']} vs {p['b']} heads (gap {p['gap']:+.3f} > spread {p['spread']:.3f}"
         + (", confident)" if p["confident"] else ")")
