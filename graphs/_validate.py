@@ -11,19 +11,36 @@ the argument, what was expected and what came, e.g.::
 The checks run on a fast path made of C-level passes (``map(len, ...)``, ``set(map(type, ...))``,
 ``min``/``max``) and fall back to an element-by-element pass only to find and name the first
 offending element, so validation costs O(V + E) with a small constant.
+
+Neighbour lists are checked in chunks of a few thousand neighbours: the first pass over a chunk
+brings its (possibly scattered) int objects into the CPU cache and the other passes over it hit
+the cache, so every neighbour is fetched from main memory once instead of once per pass. The
+same pass can pack the neighbours into a compact CSR form (:func:`adjacency_csr`).
 """
 
 from __future__ import annotations
 
 import numbers
 import operator
+from array import array
 from collections.abc import Hashable, Iterable, Mapping
-from itertools import chain
+from itertools import accumulate, chain, islice
 from typing import Any
 
-__all__ = ["as_int", "check_adjacency", "check_count", "check_edges", "check_grid", "check_node"]
+__all__ = [
+    "adjacency_csr",
+    "as_int",
+    "check_adjacency",
+    "check_count",
+    "check_edges",
+    "check_grid",
+    "check_node",
+]
 
 _PAIR_TYPES = frozenset({tuple, list})
+_INT_ONLY = frozenset({int})
+_CHUNK = 4096  # neighbours per validation chunk: ~128 KiB of int objects, cache-resident
+_U32 = 0xFFFFFFFF
 _NOT_A_PAIR = (str, bytes, bytearray, set, frozenset, Mapping)
 
 
@@ -124,27 +141,79 @@ def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
             out[node] = row
         return out, False
     if isinstance(adj, (list, tuple)):
-        n = len(adj)
         # Fast path: rows are lists/tuples of plain ints in [0, n); they are only read, so
         # no copy is needed.
-        if set(map(type, adj)) <= _PAIR_TYPES:
-            flat = list(chain.from_iterable(adj))
-            if set(map(type, flat)) <= {int} and (not flat or (min(flat) >= 0 and max(flat) < n)):
-                return adj, True
-        rows: list[list[int]] = []
-        for i, nbrs in enumerate(adj):
-            if isinstance(nbrs, (str, bytes, Mapping)) or not isinstance(nbrs, Iterable):
-                raise TypeError(
-                    f"{name}[{i}]: expected an iterable of neighbours, got {_typename(nbrs)}"
-                )
-            row = list(nbrs)
-            if not (set(map(type, row)) <= {int} and (not row or (min(row) >= 0 and max(row) < n))):
-                row = [check_node(x, n, f"{name}[{i}]") for x in row]
-            rows.append(row)
-        return rows, True
+        if _packed_neighbours(adj) is not None:
+            return adj, True
+        return _checked_rows(adj, name), True
     raise TypeError(
         f"{name}: expected a dict of neighbour lists or a list of lists, got {_typename(adj)}"
     )
+
+
+def _packed_neighbours(adj: list[Any] | tuple[Any, ...]) -> array | None:
+    """All neighbours of a list of int rows in one flat ``array``, or ``None`` if not plain.
+
+    ``None`` unless every row is a list/tuple and every neighbour a plain ``int`` in
+    ``[0, len(adj))`` (the caller then runs the element-by-element pass, which names the
+    culprit). One chunked pass: per chunk, the type pass fetches the int objects and the
+    packing and ``max`` passes find them in the cache; a negative neighbour makes the
+    unsigned array overflow, so no ``min`` pass is needed.
+    """
+    n = len(adj)
+    if not set(map(type, adj)) <= _PAIR_TYPES:
+        return None
+    packed = array("I" if n <= _U32 else "Q")
+    extend = packed.extend
+    neighbours = chain.from_iterable(adj)
+    top = -1
+    while chunk := list(islice(neighbours, _CHUNK)):
+        if not set(map(type, chunk)) <= _INT_ONLY:
+            return None
+        try:
+            extend(chunk)
+        except OverflowError:  # negative, or beyond the array's range
+            return None
+        top = max(top, max(chunk))
+    return packed if top < n else None
+
+
+def _checked_rows(adj: list[Any] | tuple[Any, ...], name: str) -> list[list[int]]:
+    """Element-by-element pass: rows as lists of ints, or the first bad row / neighbour named."""
+    n = len(adj)
+    rows: list[list[int]] = []
+    for i, nbrs in enumerate(adj):
+        if isinstance(nbrs, (str, bytes, Mapping)) or not isinstance(nbrs, Iterable):
+            raise TypeError(
+                f"{name}[{i}]: expected an iterable of neighbours, got {_typename(nbrs)}"
+            )
+        row = list(nbrs)
+        if not (set(map(type, row)) <= {int} and (not row or (min(row) >= 0 and max(row) < n))):
+            row = [check_node(x, n, f"{name}[{i}]") for x in row]
+        rows.append(row)
+    return rows
+
+
+def adjacency_csr(adj: object, name: str = "adj") -> tuple[Any, bool]:
+    """Check an adjacency structure like :func:`check_adjacency`; pack a list of lists as CSR.
+
+    Returns ``((indices, offsets), True)`` for a list/tuple of neighbour lists: the neighbours
+    of node ``u`` are ``indices[offsets[u]:offsets[u + 1]]``, in the given order, and
+    ``len(offsets) == len(adj) + 1``. Both are ``array`` objects of unsigned ints, so a search over
+    them reads two contiguous blocks of machine integers instead of one list object per node
+    and one int object per neighbour scattered over the heap. A ``Mapping`` gives
+    ``(dict of lists, False)`` exactly as :func:`check_adjacency`. Same checks and messages.
+    """
+    if isinstance(adj, Mapping) or not isinstance(adj, (list, tuple)):
+        return check_adjacency(adj, name)
+    n = len(adj)
+    indices = _packed_neighbours(adj)
+    if indices is None:
+        rows = _checked_rows(adj, name)
+        indices = array("I" if n <= _U32 else "Q", chain.from_iterable(rows))
+        adj = rows
+    offsets = array("I" if len(indices) <= _U32 else "Q", [0, *accumulate(map(len, adj))])
+    return (indices, offsets), True
 
 
 def check_start(adj: Any, is_list: bool, start: object, name: str = "start") -> Any:

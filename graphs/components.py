@@ -18,6 +18,7 @@ def _union_find(n: int, us: list[int], vs: list[int]) -> tuple[list[int], int]:
     parent = list(range(n))
     size = [1] * n
     comps = n
+    # --8<-- [start:union-find]
     for u, v in zip(us, vs, strict=True):
         while parent[u] != u:  # find(u) with path halving, inlined: no call per step
             parent[u] = u = parent[parent[u]]
@@ -29,6 +30,7 @@ def _union_find(n: int, us: list[int], vs: list[int]) -> tuple[list[int], int]:
             parent[v] = u
             size[u] += size[v]
             comps -= 1
+    # --8<-- [end:union-find]
     return parent, comps
 
 

@@ -34,6 +34,7 @@ def _island_sizes(grid: object, diagonal: bool, name: str = "grid") -> list[int]
     sizes: list[int] = []
     if diagonal:
         offsets = (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
+    # --8<-- [start:island-search]
     i = find(1)
     while i != -1:  # bytearray.find skips water and sunk land at C speed
         g[i] = 0  # mark when pushed, so a cell is never on the stack twice
@@ -72,6 +73,7 @@ def _island_sizes(grid: object, diagonal: bool, name: str = "grid") -> list[int]
                     push(k)
         sizes.append(size)
         i = find(1, i + 1)
+    # --8<-- [end:island-search]
     return sizes
 
 

@@ -60,11 +60,13 @@ def _kahn_order(n: int, adj: list[list[int]], vs: list[int]) -> tuple[list[int],
         indeg[v] += 1
     order = [u for u in range(n) if not indeg[u]]
     append = order.append
+    # --8<-- [start:kahn]
     for u in order:  # the list is the FIFO queue of ready nodes
         for v in adj[u]:
             indeg[v] -= 1
             if not indeg[v]:
                 append(v)
+    # --8<-- [end:kahn]
     return order, indeg
 
 
@@ -162,6 +164,7 @@ def _dfs_order(n: int, adj: list[list[int]]) -> list[int]:
     colour = bytearray(n)  # 0 white (unseen), 1 grey (on the current path), 2 black (finished)
     post: list[int] = []
     finish = post.append
+    # --8<-- [start:three-colour]
     s = colour.find(0)
     while s != -1:
         colour[s] = 1
@@ -184,6 +187,7 @@ def _dfs_order(n: int, adj: list[list[int]]) -> list[int]:
                 colour[x] = 2
                 finish(x)
         s = colour.find(0, s + 1)
+    # --8<-- [end:three-colour]
     post.reverse()
     return post
 
