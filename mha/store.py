@@ -21,6 +21,11 @@ from mha.training import RunSpec, run
 #: Significant digits kept for floats in result files.
 DIGITS = 5
 
+#: Fields a saved run must have to be reused.
+RESULT_KEYS = frozenset(
+    {"d_head", "params", "final_train_loss", "val_accuracy", "curve", "analysis", "wall_time_s"}
+)
+
 
 def round_floats(obj: Any, digits: int = DIGITS) -> Any:
     """Round every float in a JSON-like structure to ``digits`` significant digits.
@@ -89,6 +94,8 @@ def load_finished(out: Path, spec: RunSpec) -> dict[str, Any] | None:
         return None
     wanted = round_floats(spec.to_dict())
     if not isinstance(record, dict) or {k: record.get(k) for k in wanted} != wanted:
+        return None
+    if not RESULT_KEYS.issubset(record):  # written by an older version: run it again
         return None
     return record
 
