@@ -77,12 +77,15 @@ class HeadCountModel(nn.Module):
                 raise ValueError(f"{name}: expected an int >= 1, got {value}")
         if not isinstance(generator, torch.Generator):
             raise TypeError(f"generator: expected torch.Generator, got {type(generator).__name__}")
-        self.attn = MultiHeadAttention(d_model, n_heads, causal=causal, generator=generator)
+        # nn.Linear/nn.Embedding draw a default init from the global generator before ours
+        # overwrites it; fork_rng puts the caller's global random state back untouched.
+        with torch.random.fork_rng(devices=[]):
+            self.attn = MultiHeadAttention(d_model, n_heads, causal=causal, generator=generator)
+            self.tok_emb = nn.Embedding(vocab, d_model)
+            self.pos_emb = nn.Embedding(length, d_model)
+            self.readout = nn.Linear(d_model, n_classes)
         self.vocab, self.n_classes, self.length = vocab, n_classes, length
         self.d_model, self.n_heads, self.d_head = d_model, n_heads, self.attn.d_head
-        self.tok_emb = nn.Embedding(vocab, d_model)
-        self.pos_emb = nn.Embedding(length, d_model)
-        self.readout = nn.Linear(d_model, n_classes)
         std = 1.0 / math.sqrt(d_model)
         nn.init.normal_(self.tok_emb.weight, std=std, generator=generator)
         nn.init.normal_(self.pos_emb.weight, std=std, generator=generator)

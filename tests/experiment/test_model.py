@@ -23,6 +23,12 @@ def test_parameter_count_is_equal_for_1_4_8_heads():
     assert counts[1] == expected
 
 
+def test_building_a_model_leaves_global_random_state_alone():
+    before = torch.random.get_rng_state()
+    make(8)
+    assert torch.equal(torch.random.get_rng_state(), before)
+
+
 def test_init_is_set_by_the_seed_only():
     a, b, c = make(4, seed=3), make(4, seed=3), make(4, seed=4)
     for (n, pa), (_, pb) in zip(a.named_parameters(), b.named_parameters(), strict=True):
