@@ -78,11 +78,15 @@ class MultiHeadAttention(nn.Module):
             raise ValueError(f"dropout: expected a value in [0, 1), got {dropout}")
         self.d_model, self.n_heads = d_model, n_heads
         self.causal, self.dropout = causal, float(dropout)
-        self.W_q = nn.Linear(d_model, d_model, bias=bias)
-        self.W_k = nn.Linear(d_model, d_model, bias=bias)
-        self.W_v = nn.Linear(d_model, d_model, bias=bias)
-        self.W_o = nn.Linear(d_model, d_model, bias=bias)
+        # With a generator, the layers are made without values (no draw from the global RNG)
+        # and then filled from the generator alone.
+        device = None if generator is None else torch.device("meta")
+        self.W_q = nn.Linear(d_model, d_model, bias=bias, device=device)
+        self.W_k = nn.Linear(d_model, d_model, bias=bias, device=device)
+        self.W_v = nn.Linear(d_model, d_model, bias=bias, device=device)
+        self.W_o = nn.Linear(d_model, d_model, bias=bias, device=device)
         if generator is not None:
+            self.to_empty(device=generator.device)
             self.reset_parameters(generator)
 
     def reset_parameters(self, generator: torch.Generator | None = None) -> None:

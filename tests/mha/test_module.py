@@ -188,3 +188,9 @@ def test_generator_makes_initialisation_reproducible():
     b = mha.MultiHeadAttention(16, 4, generator=torch.Generator().manual_seed(3))
     for pa, pb in zip(a.parameters(), b.parameters(), strict=True):
         assert torch.equal(pa, pb)
+
+
+def test_a_seeded_module_leaves_the_global_random_state_alone():
+    before = torch.random.get_rng_state()
+    mha.MultiHeadAttention(16, 4, generator=torch.Generator().manual_seed(0))
+    assert torch.equal(torch.random.get_rng_state(), before)
