@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats: expected at least 1")
+    load_before = os.getloadavg()[0]
     rows = []
     for size in tqdm(SIZES, desc="sizes", unit="size"):
         med = measure(size, args.repeats)
@@ -101,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         "threads": torch.get_num_threads(),
         "machine": f"{platform.machine()}, {platform.processor() or platform.system()}",
         "python": platform.python_version(),
+        "load_average_1min": {
+            "before": round(load_before, 2),
+            "after": round(os.getloadavg()[0], 2),
+        },
         "rows": rows,
         "goal_met": goal,
     }
