@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from docs.gen.common import RESULTS, Content, header, load_json
+from docs.gen.common import RESULTS, Content, header, load_json, missing_results
 
 BENCH = "docs/results/graphs_bench.json"
 PITFALLS = "docs/results/graphs_pitfalls.json"
@@ -61,15 +61,6 @@ PITFALL_TEXT = {
 }
 
 
-def _missing(source: str, command: str) -> str:
-    return (
-        header(source)
-        + '\n!!! warning "아직 결과 파일이 없다"\n'
-        + f"    `{source}`가 아직 없다. `{command}`를 실행한 뒤 "
-        + "`python -m docs.gen`을 다시 실행한다.\n"
-    )
-
-
 def _code(value: Any) -> str:
     """Inline code in Python spelling: ``[[1, 0]]``, ``True``."""
     if isinstance(value, bool):
@@ -113,7 +104,7 @@ def _pitfall(p: dict[str, Any]) -> str:
 def pitfall_fragments() -> dict[str, str]:
     path = RESULTS / "graphs_pitfalls.json"
     if not path.is_file():
-        return {key: _missing(PITFALLS, "python -m graphs.counterexamples") for key in PAGES}
+        return {key: missing_results(PITFALLS, "python -m graphs.counterexamples") for key in PAGES}
     data = load_json(path)
     search = data.get("search", {})
     note = (
@@ -259,7 +250,7 @@ def render_scaling(data: dict[str, Any]) -> dict[str, str]:
 def scaling_fragments() -> dict[str, str]:
     path = RESULTS / "graphs_bench.json"
     if not path.is_file():
-        missing = _missing(BENCH, "python -m graphs.bench")
+        missing = missing_results(BENCH, "python -m graphs.bench")
         return {"overview": missing, **{key: missing for key in PAGES}}
     return render_scaling(load_json(path))
 

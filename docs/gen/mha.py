@@ -11,7 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from docs.gen.common import RESULTS, Content, fmt_int, header, load_json, md_table
+from docs.gen.common import (
+    RESULTS,
+    Content,
+    fmt_int,
+    header,
+    load_json,
+    md_table,
+    missing_results,
+)
 
 D_MODEL = 64
 HEADS = (1, 2, 4, 8, 16, 32, 64)
@@ -37,15 +45,6 @@ def params_table() -> str:
     return header("mha.attention_param_count and mha.MultiHeadAttention") + "\n" + table
 
 
-def _missing(source: str, command: str) -> str:
-    return (
-        header(source)
-        + '\n!!! warning "아직 결과 파일이 없다"\n'
-        + f"    `{source}`가 아직 없다. `{command}`를 실행한 뒤 "
-        + "`python -m docs.gen`을 다시 실행한다.\n"
-    )
-
-
 def _code(value: Any) -> str:
     """Compact JSON in inline code: ``[[0.0, 1.0], [2.0, 3.0]]``."""
     return "`" + json.dumps(value, ensure_ascii=False) + "`"
@@ -67,7 +66,7 @@ def speed_table() -> str:
     path = RESULTS / "mha_bench.json"
     source = "docs/results/mha_bench.json"
     if not path.is_file():
-        return _missing(source, "python -m mha.bench")
+        return missing_results(source, "python -m mha.bench")
     data = load_json(path)
     rows = data["rows"]
     names = [n for n in CONTENDERS if all(n in r["seconds"] for r in rows)]
@@ -167,7 +166,7 @@ def pitfalls_table() -> str:
     path = RESULTS / "mha_pitfalls.json"
     source = "docs/results/mha_pitfalls.json"
     if not path.is_file():
-        return _missing(source, "python -m mha.pitfalls")
+        return missing_results(source, "python -m mha.pitfalls")
     data = load_json(path)
     parts = []
     for key, value in data.items():
