@@ -4,7 +4,7 @@ Only the head count changes between the models of a grid: ``d_model``, the embed
 readout and therefore the parameter count are the same for 1, 4 or 8 heads.
 
 Training calls the attention module itself (its fast path, no weights). For the head analysis
-the model can also run the attention through the module's own pieces (``_project``, the explicit
+the model can also run the attention through the module's own pieces (``project_heads``, the explicit
 attention, ``merge_heads``, ``W_o``) with a per-head gate on the merged-before-``W_o`` tensor, so
 that a head can be switched off (ablation) or its gate differentiated (importance) without
 touching the attention core.
@@ -123,7 +123,7 @@ class HeadCountModel(nn.Module):
             ``(B, h, T, T)`` when ``explicit``.
         """
         e = self.embed(x)  # (B, T, d_model)
-        q, k, v = self.attn._project(e, None, None)  # each (B, h, T, d_head)
+        q, k, v = self.attn.project_heads(e, None, None)  # each (B, h, T, d_head)
         if explicit:
             T = x.shape[1]
             mask = causal_mask(T, T, device=x.device) if self.attn.causal else None

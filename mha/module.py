@@ -102,10 +102,14 @@ class MultiHeadAttention(nn.Module):
             f"causal={self.causal}, dropout={self.dropout}"
         )
 
-    def _project(
+    def project_heads(
         self, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """Q, K, V each ``(B, h, T or S, d_head)``."""
+        """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h, S, d_head)``.
+
+        ``key`` defaults to ``query`` and ``value`` to ``key``. Inputs are not validated here
+        (``forward`` does that); this is the piece an experiment reuses to gate or inspect heads.
+        """
         key = query if key is None else key
         value = key if value is None else value
         B, T, _ = query.shape
@@ -198,7 +202,7 @@ class MultiHeadAttention(nn.Module):
             attn_mask=attn_mask, key_padding_mask=key_padding_mask,
             causal=self.causal and (has_masks or need_weights),
         )  # fmt: skip
-        q, k, v = self._project(query, key, value)  # each (B, h, T|S, d_head)
+        q, k, v = self.project_heads(query, key, value)  # each (B, h, T|S, d_head)
 
         weights = None
         dead = None if mask is None else dead_rows(mask)  # (B|1, h|1, T, 1)
