@@ -4,10 +4,10 @@ Only the head count changes between the models of a grid: ``d_model``, the embed
 readout and therefore the parameter count are the same for 1, 4 or 8 heads.
 
 Training calls the attention module itself (its fast path, no weights). For the head analysis
-the model can also run the attention through the module's own pieces (``project_heads``, the explicit
-attention, ``merge_heads``, ``W_o``) with a per-head gate on the merged-before-``W_o`` tensor, so
-that a head can be switched off (ablation) or its gate differentiated (importance) without
-touching the attention core.
+the model can also run the attention through the module's own pieces (``project_heads``, the
+explicit attention, ``merge_heads``, ``W_o``) with a per-head gate on the merged-before-``W_o``
+tensor, so that a head can be switched off (ablation) or its gate differentiated (importance)
+without touching the attention core.
 """
 
 from __future__ import annotations
