@@ -20,8 +20,6 @@ def _check_torch_module(m: object) -> nn.MultiheadAttention:
         raise ValueError("m: kdim/vdim differ from embed_dim; only the packed layout is supported")
     if m.bias_k is not None or m.add_zero_attn:
         raise ValueError("m: add_bias_kv / add_zero_attn have no counterpart here")
-    if not m.batch_first:
-        raise ValueError("m: expected batch_first=True (our module takes (B, T, d_model))")
     return m
 
 
@@ -31,7 +29,8 @@ def from_torch(m: nn.MultiheadAttention, *, causal: bool = False) -> MultiHeadAt
     Parameters
     ----------
     m : torch.nn.MultiheadAttention
-        Built with ``batch_first=True`` and no ``kdim``/``vdim``/``add_bias_kv``.
+        Without ``kdim``/``vdim``/``add_bias_kv``/``add_zero_attn``. Its ``batch_first`` does not
+        change the weights; the copy always takes ``(B, T, d_model)`` like ``batch_first=True``.
     causal : bool
         Passed to the new module (PyTorch's module takes causality per call instead).
 

@@ -44,9 +44,15 @@ def test_in_proj_weight_is_wq_wk_wv_stacked():
 def test_unsupported_modules_are_refused_by_name():
     with pytest.raises(TypeError, match="m:"):
         from_torch(torch.nn.Linear(4, 4))
-    with pytest.raises(ValueError, match="batch_first"):
-        from_torch(torch.nn.MultiheadAttention(4, 2))
     with pytest.raises(ValueError, match="kdim"):
         from_torch(torch.nn.MultiheadAttention(4, 2, kdim=3, batch_first=True))
     with pytest.raises(TypeError, match="m:"):
         to_torch(torch.nn.MultiheadAttention(4, 2, batch_first=True))
+
+
+def test_sequence_first_modules_copy_too():
+    t = torch.nn.MultiheadAttention(8, 2).eval()  # (T, B, E) layout, same weights
+    ours = from_torch(t).eval()
+    x = torch.randn(2, 3, 8)  # (B, T, d_model)
+    expected = t(x.transpose(0, 1), x.transpose(0, 1), x.transpose(0, 1))[0].transpose(0, 1)
+    assert torch.allclose(ours(x), expected, atol=1e-6)
