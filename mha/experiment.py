@@ -156,7 +156,7 @@ def validate(args: argparse.Namespace) -> None:
             divisors = [d for d in range(1, args.d_model + 1) if args.d_model % d == 0]
             raise UsageError(
                 "--heads",
-                f"{h} does not divide d_model={args.d_model}; valid head counts are {divisors}",
+                f"{h} is not a positive divisor of d_model={args.d_model}; valid: {divisors}",
             )
     if len(set(args.heads)) != len(args.heads):
         raise UsageError("--heads", "each head count at most once")
