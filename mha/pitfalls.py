@@ -139,7 +139,10 @@ def find_counterexamples() -> dict[str, Any]:
         "row_sums_right": [round(float(v), 4) for v in torch.softmax(scores, -1).sum(-1)],
         "row_sums_wrong": [round(float(v), 4) for v in softmax_over_queries(scores).sum(-1)],
     }
+    import hypothesis
+
     return {
+        "found_with": {"hypothesis": hypothesis.__version__, "torch": torch.__version__},
         "wrong_reshape": wrong_reshape,
         "view_after_transpose": {
             "shape": list(heads.shape),

@@ -169,12 +169,18 @@ def pitfalls_table() -> str:
         return missing_results(source, "python -m mha.pitfalls")
     data = load_json(path)
     parts = []
+    versions = data.get("found_with")
     for key, value in data.items():
+        if key == "found_with":
+            continue
         render = PITFALLS.get(key)
         if render is not None:
             parts.append(render(value))
         elif isinstance(value, dict):
             parts.append(f"### {key}\n\n```json\n{json.dumps(value, indent=1)}\n```\n")
+    if versions:
+        used = ", ".join(f"{name} {version}" for name, version in versions.items())
+        parts.append(f"<small>검색에 쓴 버전: {used}</small>\n")
     return header(source) + "\n" + "\n".join(parts)
 
 

@@ -64,3 +64,26 @@ def test_configs_table_comes_from_mha_config() -> None:
         assert cells[6] == str(spec.d_head)
         assert cells[7] == f"{spec.attention_params_per_layer:,}"
         assert cells[9].startswith(f"{spec.kv_cache_bytes_per_token:,} ")
+
+
+def test_figures_from_another_matplotlib_version_are_not_called_stale(tmp_path, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    new = common.png_bytes(fig)
+    plt.close(fig)
+    assert common.png_software(new) == common.figure_tag()
+    monkeypatch.setattr(common, "DOCS", tmp_path)
+    path = tmp_path / "results" / "f.png"
+    path.parent.mkdir()
+    tag = common.figure_tag().encode()
+    other_tag = b"matplotlib " + b"9" * (len(tag) - len(b"matplotlib "))  # same length
+    path.write_bytes(new.replace(tag, other_tag) + b"\0")  # another version's bytes
+    assert common.stale({"results/f.png": new}) == []  # cannot compare across versions
+    assert common.stale({"results/f.png": new}, exact=True) == ["results/f.png"]
+    path.write_bytes(new[:-1] + b"\1")  # same version, different bytes: stale
+    assert common.stale({"results/f.png": new}) == ["results/f.png"]
