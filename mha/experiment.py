@@ -36,6 +36,7 @@ from typing import Any
 import torch
 from tqdm import tqdm
 
+from mha.model import HeadCountModel
 from mha.store import (
     atomic_write_json,
     check_writable,
@@ -239,9 +240,11 @@ class Workers:
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # The optimizer imports torch._dynamo lazily on its first step (~1 s); importing it
-            # here once lets every forked worker inherit it instead of paying for it.
-            import torch._dynamo  # noqa: F401
+            # Building the first model imports sympy & co. lazily (torch's meta-device code,
+            # ~0.3 s); building a throwaway one here, once, lets every forked worker inherit
+            # those modules instead of importing them again in every pool.
+            HeadCountModel(vocab=1, n_classes=1, length=1, n_heads=1, d_model=1,
+                           generator=torch.Generator())  # fmt: skip
 
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs,

@@ -99,8 +99,9 @@ class HeadCountModel(nn.Module):
         T = x.shape[1]
         if self.length < T:
             raise ValueError(f"x: sequence length {T} exceeds the model's length {self.length}")
-        pos = torch.arange(T, device=x.device)
-        return self.tok_emb(x) + self.pos_emb(pos)  # (B, T, d_model)
+        # Rows 0..T-1 of the position table: the same values and gradients as looking up
+        # ``arange(T)``, without building the index and scattering its gradient every step.
+        return self.tok_emb(x) + self.pos_emb.weight[:T]  # (B, T, d_model)
 
     def heads(
         self, x: torch.Tensor, *, explicit: bool = False

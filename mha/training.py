@@ -9,14 +9,14 @@ machine: ``--jobs 2`` and ``--jobs 1`` give the same bits.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import torch
 import torch.nn.functional as F
 
-from mha.analysis import analyse_heads
+from mha.analysis import evaluate
 from mha.model import HeadCountModel
 from mha.module import count_parameters
 from mha.tasks import get_task, train_batches, validation_set
@@ -98,6 +98,70 @@ def accuracy(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, **kwargs: 
     return (logits.argmax(dim=-1) == y).float().mean().item()
 
 
+class Adam:
+    """``torch.optim.Adam(params, lr, fused=True)`` without its per-step bookkeeping.
+
+    The same state (zero moments, a float32 step count per parameter) and the same fused kernel
+    with the same arguments as :class:`torch.optim.Adam` (default betas, eps, no weight decay),
+    so the parameters get the same bits; the tests check this against ``torch.optim.Adam``.
+    What is skipped is the Python around the kernel (hooks, profiler scopes, regrouping the
+    tensors by device at every step), a few percent of a step of this small model. Falls back to
+    ``torch.optim.Adam`` where torch has no fused CPU Adam.
+    """
+
+    def __init__(self, params: list[torch.nn.Parameter], lr: float) -> None:
+        self.params = [p for p in params if p.requires_grad]
+        self.lr = lr
+        self._torch = None
+        if not hasattr(torch, "_fused_adam_"):  # pragma: no cover - older or other builds
+            self._torch = torch.optim.Adam(self.params, lr=lr)
+            return
+        self.exp_avgs = [torch.zeros_like(p, memory_format=torch.preserve_format)
+                         for p in self.params]  # fmt: skip
+        self.exp_avg_sqs = [torch.zeros_like(p, memory_format=torch.preserve_format)
+                            for p in self.params]  # fmt: skip
+        self.steps = [torch.zeros((), dtype=torch.float32) for _ in self.params]
+
+    def zero_grad(self) -> None:
+        for p in self.params:
+            p.grad = None
+
+    def step(self) -> None:
+        if self._torch is not None:  # pragma: no cover
+            self._torch.step()
+            return
+        torch._foreach_add_(self.steps, 1)
+        torch._fused_adam_(
+            self.params, [p.grad for p in self.params], self.exp_avgs, self.exp_avg_sqs, [],
+            self.steps, amsgrad=False, lr=self.lr, beta1=0.9, beta2=0.999, weight_decay=0.0,
+            eps=1e-8, maximize=False, grad_scale=None, found_inf=None,
+        )  # fmt: skip
+
+
+#: Training batches kept per process (a worker's runs of one task and level share them).
+_BATCH_CACHE: dict[tuple, list[tuple[torch.Tensor, torch.Tensor]]] = {}
+#: Largest cached stream, in tokens (x and y together ~16 bytes a token).
+_BATCH_CACHE_TOKENS = 1 << 22
+
+
+def batches(spec: RunSpec) -> Iterable[tuple[torch.Tensor, torch.Tensor]]:
+    """The spec's training batches (see :func:`mha.tasks.train_batches`), drawn once per process.
+
+    Every run of a task and level trains on the same stream, so a worker keeps the last one it
+    drew (when it is small) instead of drawing and labelling it again for the next run.
+    """
+    task = get_task(spec.task)
+    key = (spec.task, spec.level, spec.batch_size, spec.steps, spec.data_seed)
+    if key in _BATCH_CACHE:
+        return _BATCH_CACHE[key]
+    stream = train_batches(task, spec.level, spec.batch_size, spec.steps, spec.data_seed)
+    if spec.steps * spec.batch_size * task.knobs(spec.level)["length"] > _BATCH_CACHE_TOKENS:
+        return stream
+    _BATCH_CACHE.clear()
+    _BATCH_CACHE[key] = list(stream)
+    return _BATCH_CACHE[key]
+
+
 def train(
     spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
 ) -> tuple[HeadCountModel, list[float]]:
@@ -107,16 +171,13 @@ def train(
     after every step (for progress bars).
     """
     model = build_model(spec)
-    task = get_task(spec.task)
-    opt = torch.optim.Adam(model.parameters(), lr=spec.lr, fused=True)  # one kernel per step
+    opt = Adam(list(model.parameters()), lr=spec.lr)  # torch's fused Adam kernel, one per step
     losses: list[float] = []
     model.train()
-    for step, (x, y) in enumerate(
-        train_batches(task, spec.level, spec.batch_size, spec.steps, spec.data_seed)
-    ):
+    for step, (x, y) in enumerate(batches(spec)):
         logits = model(x)  # (B, T, C)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-        opt.zero_grad(set_to_none=True)
+        opt.zero_grad()
         loss.backward()
         opt.step()
         losses.append(loss.item())
@@ -150,8 +211,7 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
         model, losses = train(spec, step_callback)
         task = get_task(spec.task)
         x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
-        val_acc = accuracy(model, x_val, y_val)
-        analysis = analyse_heads(model, x_val, y_val)
+        val_acc, analysis = evaluate(model, x_val, y_val)  # = accuracy() and analyse_heads()
         wall = time.perf_counter() - start
     finally:
         torch.set_num_threads(threads)
@@ -167,4 +227,14 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
     }
 
 
-__all__ = ["FINAL_WINDOW", "RunSpec", "accuracy", "block_means", "build_model", "run", "train"]
+__all__ = [
+    "FINAL_WINDOW",
+    "Adam",
+    "RunSpec",
+    "accuracy",
+    "batches",
+    "block_means",
+    "build_model",
+    "run",
+    "train",
+]
