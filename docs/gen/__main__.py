@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 
 from docs.gen.common import Content, stale, write
 
-# Each module exposes generate() -> {path relative to docs/: content}.
-MODULES: list[str] = [
-    "configs",
-    "mha",
-    "graphs",
-    "heads",
-]
+
+
+def generators() -> list[str]:
+    """The generator modules: every module of ``docs.gen`` that defines ``generate()``.
+
+    A new topic adds its own module here; no list of topics is kept anywhere.
+    """
+    import docs.gen
+
+    names = sorted(m.name for m in pkgutil.iter_modules(docs.gen.__path__))
+    return [n for n in names if hasattr(importlib.import_module(f"docs.gen.{n}"), "generate")]
 
 
 def collect() -> dict[str, Content]:
     """Everything the generators make, keyed by path relative to ``docs/``."""
     files: dict[str, Content] = {}
-    for name in MODULES:
+    for name in generators():
         files.update(importlib.import_module(f"docs.gen.{name}").generate())
     return files
 

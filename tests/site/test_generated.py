@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from docs.gen import common
-from docs.gen.__main__ import MODULES
+from docs.gen.__main__ import generators
 from tests.site.conftest import run
 
 
@@ -18,9 +18,15 @@ def test_generated_pages_match_their_results_files() -> None:
     )
 
 
-def test_site_generators_are_registered() -> None:
-    for name in ("configs", "mha", "graphs"):
-        assert name in MODULES
+def test_generators_are_found_by_discovery(tmp_path, monkeypatch) -> None:
+    import docs.gen
+
+    assert {"configs", "mha", "graphs", "heads", "records"} <= set(generators())
+    (tmp_path / "newtopic.py").write_text("def generate():\n    return {}\n", encoding="utf-8")
+    (tmp_path / "helper.py").write_text("X = 1\n", encoding="utf-8")  # no generate(): not one
+    monkeypatch.setattr(docs.gen, "__path__", [*docs.gen.__path__, str(tmp_path)])
+    found = generators()
+    assert "newtopic" in found and "helper" not in found and "common" not in found
 
 
 def test_check_notices_a_changed_fragment(tmp_path, monkeypatch) -> None:
