@@ -23,7 +23,7 @@ from __future__ import annotations
 import numbers
 import operator
 from array import array
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Set
 from itertools import accumulate, chain, islice
 from typing import Any
 
@@ -46,6 +46,14 @@ _NOT_A_PAIR = (str, bytes, bytearray, set, frozenset, Mapping)
 
 def _typename(x: object) -> str:
     return type(x).__name__
+
+
+def _is_0d_array(x: object) -> bool:
+    """A 0-d array (``numpy.array(5)``): iterable by type, yet iterating it raises.
+
+    ``numpy.str_`` (a row of a 1-D string array) also has ``ndim == 0`` but is a ``str``.
+    """
+    return getattr(x, "ndim", None) == 0 and not isinstance(x, (str, bytes))
 
 
 def as_int(x: object, name: str) -> int:
@@ -100,6 +108,8 @@ def check_edges(n: int, edges: object, name: str = "edges") -> tuple[list[int], 
     """
     if isinstance(edges, (str, bytes, Mapping)) or not isinstance(edges, Iterable):
         raise TypeError(f"{name}: expected an iterable of pairs (u, v), got {_typename(edges)}")
+    if _is_0d_array(edges):
+        raise TypeError(f"{name}: expected an iterable of pairs (u, v), got a 0-d array")
     edges = list(edges)
     # Fast path: every edge is a tuple/list of length 2 holding plain ints inside [0, n).
     if set(map(type, edges)) <= _PAIR_TYPES and set(map(len, edges)) <= {2}:
@@ -233,6 +243,10 @@ def check_start(adj: Any, is_list: bool, start: object, name: str = "start") -> 
 _STR_CELLS = frozenset({"0", "1"})
 _NUM_TYPES = frozenset({int, bool})
 _STR_TO_BYTE = bytes.maketrans(b"01", b"\x00\x01")
+# Unordered containers: their iteration order is arbitrary, so they cannot be a row or a grid.
+_UNORDERED = (Set, Mapping)
+_NOT_A_GRID = (str, bytes, *_UNORDERED)
+_NOT_A_ROW = (bytes, *_UNORDERED)
 
 
 def _is_numpy_bool(x: object) -> bool:
@@ -240,7 +254,7 @@ def _is_numpy_bool(x: object) -> bool:
 
 
 def _cell_value(x: object, where: str) -> int:
-    if type(x) is str:
+    if isinstance(x, str):  # also numpy.str_, the cells of a numpy string array
         if x in _STR_CELLS:
             return 1 if x == "1" else 0
     elif (isinstance(x, numbers.Integral) or _is_numpy_bool(x)) and x in (0, 1):
@@ -255,20 +269,40 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
 
     ``land`` is a ``bytes`` object of length ``rows * cols`` holding 1 for land and 0 for water,
     row-major (cell ``(r, c)`` at ``r * cols + c``). Cells may be ``"1"``/``"0"`` strings, ints
-    ``0``/``1`` or bools, mixed freely. An empty grid (no rows, or rows of length 0) gives
+    ``0``/``1`` or bools, mixed freely; the grid may be a list of lists, of tuples or of strings
+    like ``"10110"``, or a 2-D array (``numpy.array(grid)`` of LeetCode's ``'1'``/``'0'``
+    strings, of ints or of bools). An empty grid (no rows, or rows of length 0) gives
     ``(rows, 0, b"")``.
+
+    Raises
+    ------
+    TypeError
+        If ``grid`` or one of its rows is not an ordered sequence: a ``set`` (whose order is
+        arbitrary), a mapping, a 0-d array, a scalar.
+    ValueError
+        If the rows differ in length or a cell is not one of the values above.
     """
-    if isinstance(grid, (str, bytes, Mapping)) or not isinstance(grid, Iterable):
-        raise TypeError(f"{name}: expected a list of rows, got {_typename(grid)}")
+    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
+        what = _typename(grid)
+        if isinstance(grid, Set):
+            what += " (unordered: use a list of rows)"
+        raise TypeError(f"{name}: expected a list of rows, got {what}")
+    if _is_0d_array(grid):
+        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
     rows = list(grid)
     h = len(rows)
     w = -1
     chunks: list[bytes] = []
     for r, row in enumerate(rows):
-        if isinstance(row, (bytes, Mapping)) or not isinstance(row, Iterable):
-            raise TypeError(f"{name}[{r}]: expected a row of cells, got {_typename(row)}")
-        if type(row) is str:  # a row written as "10110"
-            cells: Any = row
+        if isinstance(row, _NOT_A_ROW) or not isinstance(row, Iterable):
+            what = _typename(row)
+            if isinstance(row, Set):
+                what += " (unordered: use a list, tuple or string)"
+            raise TypeError(f"{name}[{r}]: expected a row of cells, got {what}")
+        if _is_0d_array(row):
+            raise TypeError(f"{name}[{r}]: expected a row of cells, got a 0-d array")
+        if isinstance(row, str):  # a row written as "10110" (also a numpy.str_)
+            cells: Any = str(row)
         else:
             cells = row if type(row) in (list, tuple) else list(row)
         if w < 0:
@@ -284,7 +318,7 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
             if types <= _NUM_TYPES and set(cells) <= {0, 1}:
                 chunks.append(bytes(cells))
                 continue
-            if types == {str} and set(cells) <= _STR_CELLS:
+            if all(issubclass(t, str) for t in types) and set(cells) <= _STR_CELLS:
                 chunks.append("".join(cells).encode("ascii").translate(_STR_TO_BYTE))
                 continue
         chunks.append(bytes(_cell_value(x, f"{name}[{r}][{c}]") for c, x in enumerate(cells)))

@@ -84,8 +84,10 @@ def num_islands(grid: object, *, diagonal: bool = False) -> int:
     ----------
     grid : sequence of rows
         A rectangular grid. Cells are ``"1"``/``"0"`` strings (LeetCode's form), ints ``1``/``0``
-        or bools, freely mixed; a row may also be a string such as ``"11000"``. An empty grid
-        (no rows, or empty rows) has no islands.
+        or bools, freely mixed; a row may also be a string such as ``"11000"``. A 2-D numpy
+        array of any of these works too (``np.array(grid)`` of LeetCode's strings has dtype
+        ``<U1``). Rows must be ordered: a ``set`` is refused. An empty grid (no rows, or empty
+        rows) has no islands.
     diagonal : bool, default False
         If True, diagonal neighbours join too (8-neighbourhood).
 
@@ -100,7 +102,8 @@ def num_islands(grid: object, *, diagonal: bool = False) -> int:
         If the grid is ragged (``grid: row 2 has 3 cells, expected 4``) or holds an unknown cell
         value (``grid[1][3]: unknown cell value 2``).
     TypeError
-        If ``grid`` is not a sequence of rows or ``diagonal`` is not a bool.
+        If ``grid`` is not a sequence of rows (a scalar, a 0-d array, a ``set`` of rows or a
+        ``set`` as a row, whose order is arbitrary) or ``diagonal`` is not a bool.
 
     Examples
     --------
@@ -152,7 +155,8 @@ def max_area_of_island(grid: object, *, diagonal: bool = False) -> int:
     Parameters
     ----------
     grid : sequence of rows
-        As in :func:`num_islands`: ``"1"``/``"0"`` strings, ints or bools; rectangular.
+        As in :func:`num_islands`: ``"1"``/``"0"`` strings, ints or bools, in lists, tuples,
+        strings or a 2-D numpy array; rectangular, rows ordered (not sets).
     diagonal : bool, default False
         If True, diagonal neighbours join too.
 
@@ -166,7 +170,7 @@ def max_area_of_island(grid: object, *, diagonal: bool = False) -> int:
     ValueError
         If the grid is ragged or holds an unknown cell value.
     TypeError
-        If ``grid`` is not a sequence of rows or ``diagonal`` is not a bool.
+        If ``grid`` is not a sequence of ordered rows or ``diagonal`` is not a bool.
 
     Examples
     --------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import networkx as nx
+import numpy as np
 import pytest
 from hypothesis import given
 
@@ -132,3 +133,56 @@ def test_island_errors_name_the_problem():
         graphs.num_islands([1, 0])
     with pytest.raises(TypeError, match=r"^diagonal: expected bool, got int"):
         graphs.num_islands([[1]], diagonal=1)
+
+
+LEETCODE_GRID = [
+    ["1", "1", "0", "0", "0"],
+    ["1", "1", "0", "0", "0"],
+    ["0", "0", "1", "0", "0"],
+    ["0", "0", "0", "1", "1"],
+]
+
+
+def test_leetcodes_grid_as_a_numpy_string_array_is_accepted():
+    arr = np.array(LEETCODE_GRID)
+    assert arr.dtype == np.dtype("<U1")
+    g = grid_graph(LEETCODE_GRID)
+    assert graphs.num_islands(arr) == nx.number_connected_components(g) == 3
+    assert graphs.max_area_of_island(arr) == max(map(len, nx.connected_components(g))) == 4
+    assert graphs.num_islands(np.array(["11000", "11000", "00100", "00011"])) == 3
+
+
+@given(grids())
+def test_a_numpy_array_of_the_grid_gives_the_list_answers(grid):
+    arr = np.array(grid)  # dtype <U1, int64 or bool, as the strategy's cells are
+    g = grid_graph(grid)
+    components = nx.number_connected_components(g)
+    largest = max(map(len, nx.connected_components(g)), default=0)
+    assert graphs.num_islands(arr) == graphs.num_islands(grid) == components
+    assert graphs.max_area_of_island(arr) == graphs.max_area_of_island(grid) == largest
+    g8 = grid_graph(grid, diagonal=True)
+    assert graphs.num_islands(arr, diagonal=True) == nx.number_connected_components(g8)
+
+
+@pytest.mark.parametrize(
+    ("grid", "where"),
+    [
+        ([{"1", "0"}], r"grid\[0\]"),
+        ([[1, 0], {0, 1}], r"grid\[1\]"),
+        ([frozenset({1})], r"grid\[0\]"),
+        ([{1: 1, 0: 0}.keys()], r"grid\[0\]"),
+        ({(1, 0), (0, 1)}, r"grid"),
+    ],
+)
+def test_an_unordered_row_or_grid_is_refused(grid, where):
+    for func in (graphs.num_islands, graphs.max_area_of_island):
+        with pytest.raises(TypeError, match=rf"^{where}: expected a .*(set|keys).*unordered"):
+            func(grid)
+
+
+@pytest.mark.parametrize("grid", [np.array(5), np.array("1"), np.array(True)])
+def test_a_0d_array_is_a_named_type_error(grid):
+    with pytest.raises(TypeError, match=r"^grid: expected a list of rows .*got a 0-d array"):
+        graphs.num_islands(grid)
+    with pytest.raises(TypeError, match=r"^grid\[1\]: expected a row of cells, got a 0-d array"):
+        graphs.max_area_of_island([[1], grid])

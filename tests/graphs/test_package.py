@@ -76,3 +76,9 @@ def test_numpy_inputs_are_accepted():
     assert graphs.num_islands(grid.astype(bool)) == 2
     with pytest.raises(ValueError, match=r"edges\[1\]: node 9 is outside \[0, 5\)"):
         graphs.count_components(5, np.array([[0, 1], [9, 2]]))
+
+
+def test_a_0d_array_of_edges_is_a_named_type_error():
+    for func in (graphs.count_components, graphs.connected_components, graphs.topological_sort):
+        with pytest.raises(TypeError, match=r"^edges: expected an iterable of pairs.*0-d array"):
+            func(3, np.array(5))
