@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m docs.journal",
         description="Start a day's journal entry from the template (as a draft).",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="command")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="command", help="what to do (only: new)"
+    )
     new = sub.add_parser(
         "new",
         help="start a new entry from the template",

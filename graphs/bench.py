@@ -1,6 +1,6 @@
 """Scaling benchmark: our pure-Python solutions vs networkx vs a C reference, in one process.
 
-Run ``python -m graphs.bench [--out docs/results] [--quick]``.
+Run ``python -m graphs.bench [--out docs/results] [--quick] [--quiet]``.
 
 For each problem the script builds random inputs of growing size (about ``10**3`` to ``10**6``
 edges plus nodes, or grid cells), times every solution on the same input as the median of
@@ -26,7 +26,10 @@ islands        ``Graph`` of land cells + components         ``scipy.ndimage.labe
 Goals: every slope of ours in ``[0.85, 1.2]`` (linear, as derived); at least 3x faster than
 networkx on a random graph with ``10**5`` nodes and ``5 * 10**5`` edges (components) and on a
 700 x 700 grid (islands). The ratio to the reference is printed and recorded, whatever it is.
-Ctrl-C stops the run and still writes what was finished.
+Ctrl-C stops the run and still writes what was finished. The progress bar goes to stderr only
+when stderr is a terminal (never into logs) and ``--quiet`` hides it. Both files are written
+atomically (a temporary file in the same folder, then ``os.replace``), so an interrupted write
+never leaves a cut results file.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ from pathlib import Path
 from typing import Any
 
 import graphs
+from graphs._files import replacing, write_text_atomic
 
-__all__ = ["PROBLEMS", "main", "run"]
+__all__ = ["PROBLEMS", "main", "render", "run"]
 
 SLOPE_RANGE = (0.85, 1.2)
 SPEEDUP_GOAL = 3.0
@@ -389,7 +393,11 @@ def _machine() -> dict[str, Any]:
 
 
 def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
-    """Run every problem at every size; returns the report (partial if interrupted)."""
+    """Run every problem at every size; returns the report (partial if interrupted).
+
+    A progress bar goes to stderr if ``progress`` is true and stderr is a terminal: its
+    carriage-return updates would otherwise pile up as one long line in a log file.
+    """
     from tqdm import tqdm
 
     repeats_small, repeats_big = (2, 2) if quick else (5, 3)
@@ -413,7 +421,8 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
     }
     for p in PROBLEMS:
         p.results = {"x": [], "times": {}, "answers_agree": True}
-    bar = tqdm(plan, desc="graphs.bench", unit="size", disable=not progress, file=sys.stderr)
+    show = progress and _is_terminal(sys.stderr)
+    bar = tqdm(plan, desc="graphs.bench", unit="size", disable=not show, file=sys.stderr)
     try:
         for p, x in bar:
             bar.set_postfix_str(f"{p.name} x={x:,}")
@@ -445,6 +454,14 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
         report["problems"][p.name] = _summarise(p)
     report["goals"] = _goals(report["problems"], quick)
     return report
+
+
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an interactive terminal (a closed or odd stream is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _summarise(p: Problem) -> dict[str, Any]:
@@ -588,7 +605,9 @@ def plot(report: dict[str, Any], path: Path) -> None:
             ax.text(0.5, 0.5, "not measured (interrupted)", ha="center", transform=ax.transAxes)
     fig.suptitle("graphs: time vs input size (log-log)" + (" [quick]" if report["quick"] else ""))
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
+    with replacing(path) as tmp:  # atomic: an interrupted save leaves the old figure
+        fig.savefig(tmp, format=Path(path).suffix.lstrip(".") or "png", dpi=110,
+                    metadata={"Software": None})  # fmt: skip
     plt.close(fig)
 
 
@@ -635,19 +654,47 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def render(report: dict[str, Any]) -> str:
+    """The JSON text of ``report`` as written to ``graphs_bench.json``."""
+    return json.dumps(report, indent=2) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m graphs.bench", description=__doc__.split("\n")[0]
+        prog="python -m graphs.bench",
+        description=(
+            "Scaling benchmark: our pure-Python graph solutions vs networkx vs a C reference,"
+            " in one process. Writes graphs_bench.json and graphs_scaling.png into --out."
+            " Writing into docs/results rewrites tracked results: then run"
+            " .venv/bin/python -m docs.gen to refresh the site's pages."
+        ),
     )
-    parser.add_argument("--out", type=Path, default=Path("docs/results"), help="output folder")
-    parser.add_argument("--quick", action="store_true", help="small sizes only (smoke run)")
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("docs/results"),
+        help="folder for graphs_bench.json and graphs_scaling.png (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="small sizes and fewer repeats only, a smoke run of a few seconds (default: off)",
+    )
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        "--no-progress",
+        dest="quiet",
+        action="store_true",
+        help="no progress bar; without it a bar shows only when stderr is a terminal"
+        " (default: off)",
+    )
     args = parser.parse_args(argv)
-    report = run(quick=args.quick, progress=not args.no_progress)
+    report = run(quick=args.quick, progress=not args.quiet)
     args.out.mkdir(parents=True, exist_ok=True)
     json_path = args.out / "graphs_bench.json"
     png_path = args.out / "graphs_scaling.png"
-    json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_text_atomic(json_path, render(report))
     try:
         plot(report, png_path)
     except KeyboardInterrupt:

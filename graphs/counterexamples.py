@@ -6,7 +6,8 @@ input on which the wrong variant disagrees with the correct function, and shrink
 with the correct and the wrong output and a hand-picked "classic" input (the diamond, a 100 x 100
 island, ...), goes to ``graphs_pitfalls.json`` for the site.
 
-Needs ``hypothesis`` (the ``test`` extra).
+Needs ``hypothesis`` (the ``test`` extra). The file is written atomically (a temporary file in
+the same folder, then ``os.replace``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 import graphs
 from graphs import pitfalls
+from graphs._files import write_text_atomic
 
 __all__ = ["PITFALLS", "Pitfall", "build_report", "main", "search"]
 
@@ -273,13 +275,22 @@ def render(report: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m graphs.counterexamples",
-        description="Find a minimal failing input for every wrong variant in graphs.pitfalls.",
+        description=(
+            "Find a minimal failing input for every wrong variant in graphs.pitfalls and write"
+            f" {RESULT_NAME} into --out (about a second, no progress bar). Writing into"
+            " docs/results rewrites a tracked result: then run .venv/bin/python -m docs.gen."
+        ),
     )
-    parser.add_argument("--out", type=Path, default=Path("docs/results"), help="output folder")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("docs/results"),
+        help=f"folder for {RESULT_NAME} (default: %(default)s)",
+    )
     parser.add_argument(
         "--check",
         action="store_true",
-        help="do not write; exit 1 if the file on disk differs from a fresh search",
+        help="do not write; exit 1 if the file on disk differs from a fresh search (default: off)",
     )
     args = parser.parse_args(argv)
     text = render(build_report())
@@ -289,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path}: {'up to date' if same else 'OUT OF DATE'}")
         return 0 if same else 1
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_text_atomic(path, text)  # a temporary file, then os.replace: never a cut file
     for entry in json.loads(text)["pitfalls"]:
         m = entry["minimal"]
         print(f"{entry['name']}: input {m['input']} -> correct {m['correct']}, wrong {m['wrong']}")

@@ -10,7 +10,6 @@ import sys
 from docs.gen.common import Content, stale, write
 
 
-
 def generators() -> list[str]:
     """The generator modules: every module of ``docs.gen`` that defines ``generate()``.
 
@@ -31,8 +30,18 @@ def collect() -> dict[str, Content]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m docs.gen", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="only list stale files; exit 1 if any")
+    parser = argparse.ArgumentParser(
+        prog="python -m docs.gen",
+        description=(
+            "Regenerate (or check) every generated page fragment and figure under docs/ from the"
+            " results files. No progress bar: it prints one line per file written."
+        ),
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; list the stale files and exit 1 if any (default: off, regenerate)",
+    )
     args = parser.parse_args(argv)
     files = collect()
     if args.check:
