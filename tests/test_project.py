@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,6 +14,45 @@ ROOT = Path(__file__).resolve().parents[1]
 def readme_commands() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     return [b.strip() for b in re.findall(r"```bash\n(.*?)```", text, flags=re.S)]
+
+
+def readme_command_texts() -> list[str]:
+    """Every command the README shows: lines of its code blocks and its inline code spans."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.S)
+    lines = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    spans = re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    return lines + [span.strip() for span in spans]
+
+
+def test_readme_commands_never_use_a_bare_python():
+    """The system Python has no torch: commands use .venv/bin/python or the console scripts."""
+    bare = [c for c in readme_command_texts() if re.match(r"(python3?|pip3?|pytest)(\s|$)", c)]
+    assert bare == []
+    assert "`python -m" not in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_venv_commands_exist_after_install():
+    scripts = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["scripts"])
+    used = {m for c in readme_command_texts() for m in re.findall(r"\.venv/bin/([\w.-]+)", c)}
+    assert used <= {"python", "pip", "pytest", "mkdocs", "activate", *scripts}, used
+    assert {"mha-experiment", "mha-config"} <= used  # the console scripts are mentioned
+
+
+def test_readme_mkdocs_commands_silence_the_end_of_life_banner():
+    mkdocs = [c for c in readme_command_texts() if re.search(r"\bmkdocs (serve|build)\b", c)]
+    assert mkdocs, "the README shows how to serve and build the site"
+    assert [c for c in mkdocs if "NO_MKDOCS_2_WARNING=1 " not in c] == []
+
+
+def test_readme_says_benchmarks_rewrite_tracked_results_and_docs_gen_follows():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [
+        line for line in text.splitlines() if re.match(r"\| `[^|]*(bench|pitfalls|counterex)", line)
+    ]
+    assert len(rows) >= 4, rows
+    for row in rows:
+        assert "tracked result" in row and "then run `.venv/bin/python -m docs.gen`" in row, row
 
 
 def test_ci_runs_exactly_the_readme_test_command():
