@@ -74,7 +74,7 @@ def graphs_modules() -> list[ModuleType]:
     """Every public module of the ``graphs`` package, found by walking the package."""
     import graphs
 
-    names = sorted(m.name for m in pkgutil.iter_modules(graphs.__path__) if not m.name[0] == "_")
+    names = sorted(m.name for m in pkgutil.iter_modules(graphs.__path__) if m.name[0] != "_")
     return [importlib.import_module(f"graphs.{name}") for name in names]
 
 
