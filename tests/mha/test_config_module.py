@@ -1,0 +1,49 @@
+"""Our own module built from a config has exactly the attention parameters ``describe`` reports.
+
+For every shipped config whose family is not MLA, ``mha.MultiHeadAttention`` is built on the meta
+device with the config's heads, K/V heads, head width and biases. (The count itself is checked
+against ``transformers`` in ``test_config_hf.py``; this closes the loop to our module.)
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+import torch
+
+import mha
+from mha import config
+
+_PARAMS = inspect.signature(mha.MultiHeadAttention).parameters
+HAS_GQA = {"n_kv_heads", "head_dim", "out_bias"} <= set(_PARAMS)
+NON_MLA = [
+    name for name in config.BUILTIN if config.describe(config.load_builtin(name)).kind != "MLA"
+]
+
+
+@pytest.mark.skipif(
+    not HAS_GQA,
+    reason="mha.MultiHeadAttention has no n_kv_heads / head_dim / out_bias arguments yet "
+    "(issue 9, 'Grouped-query attention in the module', is another helper's task)",
+)
+@pytest.mark.parametrize("name", NON_MLA)
+def test_our_module_built_from_a_config_has_the_reported_count(name):
+    spec = config.describe(config.load_builtin(name))
+    bias = spec.bias
+    assert bias["q"] == bias["k"] == bias["v"]  # every family here: one flag for q, k and v
+    with torch.device("meta"):
+        module = mha.MultiHeadAttention(
+            spec.d_model,
+            spec.n_heads,
+            n_kv_heads=spec.n_kv_heads,
+            head_dim=spec.d_head,
+            bias=bias["q"],
+            out_bias=bias["o"],
+        )
+    assert sum(p.numel() for p in module.parameters()) == spec.attention_params_per_layer
+
+
+def test_every_family_but_mla_is_covered():
+    families = {config.describe(config.load_builtin(n)).model_type for n in NON_MLA}
+    assert families == set(config.FAMILIES) - {"deepseek_v2"}
