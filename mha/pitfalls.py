@@ -72,12 +72,36 @@ def wrong_split_differs(T: int, n_heads: int, d_head: int, values: list[int]) ->
     return not torch.allclose(wrong, right, atol=1e-9)
 
 
+def search_settings() -> Any:
+    """The hypothesis settings of the search: the same answer on any machine, at any speed.
+
+    Built on hypothesis' ``default`` profile (not on whichever profile is loaded, such as a test
+    suite's), derandomised, with no example database and no deadline: the first call warms
+    torch up and may take seconds on a busy machine, which must not turn into a
+    ``DeadlineExceeded`` (hypothesis' default deadline is 200 ms per call).
+
+    Returns
+    -------
+    hypothesis.settings
+        ``deadline=None``, ``derandomize=True``, ``database=None``, ``max_examples=2000``.
+    """
+    from hypothesis import settings
+
+    return settings(
+        settings.get_profile("default"),
+        database=None,
+        derandomize=True,
+        max_examples=2000,
+        deadline=None,
+    )
+
+
 def find_counterexamples() -> dict[str, Any]:
     """Smallest inputs on which each mistake goes wrong, found by hypothesis (derandomised)."""
-    from hypothesis import find, settings
+    from hypothesis import find
     from hypothesis import strategies as st
 
-    quiet = settings(database=None, derandomize=True, max_examples=2000)
+    quiet = search_settings()
 
     @st.composite
     def split_problems(draw):

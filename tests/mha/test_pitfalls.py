@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -62,10 +65,123 @@ def test_view_after_transpose_fails_where_reshape_works():
     assert torch.equal(heads.transpose(1, 2).contiguous().view(B, T, h * d), mha.merge_heads(heads))
 
 
-@given(st.integers(2, 6), st.integers(0, 2**16))
-def test_softmax_over_the_wrong_axis_breaks_row_sums(T, seed):
-    scores = torch.randn(T, T, generator=torch.Generator().manual_seed(seed)) * 3
-    assert torch.allclose(torch.softmax(scores, -1).sum(-1), torch.ones(T))
+# Softmax over the query axis (dim=-2) instead of the key axis (dim=-1).
+#
+# What is always true, exactly: the wrong weights P = softmax(S, dim=-2) have COLUMNS that sum to
+# 1, so their row sums add up to T. Their rows all sum to 1 only when P happens to be doubly
+# stochastic, which random scores can come arbitrarily close to: a tolerance test ("the row sums
+# are not all within 1e-3 of 1") is false for some inputs (T=2, seed 12719 below). Two true
+# statements that still catch the mistake:
+#
+# * Dominance. If query i's score beats query k's by at least delta at every key, then
+#   P[i, j] >= e^delta P[k, j] for every key j (one column, one denominator), so
+#   rowsum_i >= e^delta rowsum_k, and the two row sums cannot both lie within tanh(delta / 2) of 1
+#   ((1 + eps) >= e^delta (1 - eps) forces eps >= tanh(delta / 2)). The right softmax gives 1 and 1.
+# * T = 2, exactly. With a = S00 - S10 and b = S01 - S11, rowsum_0 = sigmoid(a) + sigmoid(b) and
+#   rowsum_1 = 2 - rowsum_0. So the rows sum to 1 if and only if a + b = 0, i.e. both queries'
+#   scores have the same total; otherwise the query with the larger total gets more than 1, and
+#   |rowsum_0 - 1| <= |a + b| / 4 (sigmoid' <= 1/4): near-equal totals give near-1 sums.
+
+SCORE = st.floats(-5.0, 5.0, allow_nan=False, allow_infinity=False)
+
+
+def score_matrices(T: int):
+    return st.lists(st.lists(SCORE, min_size=T, max_size=T), min_size=T, max_size=T).map(
+        lambda rows: torch.tensor(rows, dtype=torch.float64)
+    )
+
+
+@given(st.integers(1, 6).flatmap(score_matrices))
+def test_softmax_over_the_wrong_axis_normalises_columns_instead_of_rows(scores):
+    T = scores.shape[0]
+    ones = torch.ones(T, dtype=torch.float64)
+    assert torch.allclose(torch.softmax(scores, -1).sum(-1), ones, rtol=0, atol=1e-12)
+    wrong = pitfalls.softmax_over_queries(scores)
+    assert torch.allclose(wrong.sum(-2), ones, rtol=0, atol=1e-12)  # columns sum to 1 instead
+    assert torch.allclose(wrong.sum(), torch.tensor(float(T), dtype=torch.float64), atol=1e-12)
+
+
+@given(
+    st.integers(2, 6).flatmap(score_matrices),
+    st.data(),
+    st.floats(0.5, 5.0),
+)
+def test_softmax_over_the_wrong_axis_breaks_row_sums(scores, data, delta):
+    T = scores.shape[0]
+    i, k = data.draw(st.permutations(range(T)), label="rows i, k")[:2]
+    extra = data.draw(st.lists(st.floats(0.0, 3.0), min_size=T, max_size=T), label="extra")
+    scores = scores.clone()
+    scores[i] = scores[k] + delta + torch.tensor(extra, dtype=torch.float64)  # i beats k by delta
+    right = torch.softmax(scores, -1).sum(-1)
+    assert torch.allclose(right, torch.ones(T, dtype=torch.float64), rtol=0, atol=1e-12)
     wrong = pitfalls.softmax_over_queries(scores).sum(-1)
-    assert torch.allclose(wrong.sum(), torch.tensor(float(T)))  # columns sum to 1 instead
-    assert not torch.allclose(wrong, torch.ones(T), atol=1e-3) or scores.std(0).max() < 1e-3
+    assert wrong[i] >= math.exp(delta) * wrong[k] * (1 - 1e-12)
+    off = torch.maximum((wrong[i] - 1).abs(), (wrong[k] - 1).abs())
+    assert off >= math.tanh(delta / 2) - 1e-12
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+@given(score_matrices(2))
+def test_for_two_queries_wrong_row_sums_are_one_exactly_when_score_totals_are_equal(scores):
+    (s00, s01), (s10, s11) = scores.tolist()
+    a, b = s00 - s10, s01 - s11
+    wrong = pitfalls.softmax_over_queries(scores).sum(-1)
+    first = sigmoid(a) + sigmoid(b)
+    expected = torch.tensor([first, 2 - first], dtype=torch.float64)
+    assert torch.allclose(wrong, expected, rtol=0, atol=1e-12)
+    gap = a + b  # (s00 + s01) - (s10 + s11): first query's score total minus the second's
+    assert abs(float(wrong[0]) - 1) <= abs(gap) / 4 + 1e-12
+    if abs(gap) >= 1e-6:  # |scores| <= 5: sigmoid' >= 4.5e-5, far above rounding (1e-16)
+        assert (float(wrong[0]) > 1) == (gap > 0) and (float(wrong[1]) > 1) == (gap < 0)
+    equal_totals = scores.clone()
+    equal_totals[1] = scores[1] + torch.tensor([gap / 2, gap / 2], dtype=torch.float64)
+    assert torch.allclose(
+        pitfalls.softmax_over_queries(equal_totals).sum(-1),
+        torch.ones(2, dtype=torch.float64), rtol=0, atol=1e-12,
+    )  # fmt: skip
+
+
+def test_the_old_false_case_t2_seed_12719_obeys_the_true_properties():
+    """The old test claimed wrong row sums are never all within 1e-3 of 1; here they are."""
+    scores = torch.randn(2, 2, generator=torch.Generator().manual_seed(12719)) * 3  # as it was
+    wrong32 = pitfalls.softmax_over_queries(scores).sum(-1)
+    assert torch.allclose(wrong32, torch.ones(2), atol=1e-3)  # the old claim was false here
+    scores = scores.double()
+    wrong = pitfalls.softmax_over_queries(scores)
+    assert torch.allclose(wrong.sum(-2), torch.ones(2, dtype=torch.float64), atol=1e-12)
+    totals = scores.sum(-1)  # about [1.057, 0.602]: different, so the rows cannot sum to 1
+    gap = float(totals[0] - totals[1])
+    assert gap > 0.4
+    sums = wrong.sum(-1)
+    assert float(sums[0]) > 1 > float(sums[1])  # the larger total takes more than 1: caught
+    assert abs(float(sums[0]) - 1) <= gap / 4  # but only by ~4e-4: both scores rows saturate
+
+
+SLOW_FIRST_CALL = """
+import time
+from mha import pitfalls
+real, calls = pitfalls.wrong_split_differs, []
+def slow_first_call(*args):  # a busy machine: the first call (torch warming up) takes 0.5 s
+    calls.append(1)
+    if len(calls) == 1:
+        time.sleep(0.5)
+    return real(*args)
+pitfalls.wrong_split_differs = slow_first_call
+print(pitfalls.find_counterexamples()["wrong_reshape"]["T"])
+"""
+
+
+def test_the_search_does_not_depend_on_machine_speed():
+    # A fresh interpreter, as ``python -m mha.pitfalls`` runs: hypothesis' default profile (a
+    # 200 ms deadline) is in force there, not this suite's profiles.
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_FIRST_CALL], capture_output=True, text=True, timeout=600
+    )
+    assert "DeadlineExceeded" not in done.stderr
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "2"
+    config = pitfalls.search_settings()
+    assert config.deadline is None and config.derandomize and config.database is None
