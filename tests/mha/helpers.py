@@ -28,9 +28,24 @@ def run_ours(m: mha.MultiHeadAttention, case: Case, need_weights: bool):
     )  # fmt: skip
 
 
+def additive(mask: torch.Tensor) -> torch.Tensor:
+    """Bool (True = blocked) -> 0 / -inf floats; float masks unchanged (in DTYPE)."""
+    if mask.dtype == torch.bool:
+        return torch.zeros(mask.shape, dtype=DTYPE).masked_fill(mask, float("-inf"))
+    return mask.to(DTYPE)
+
+
 def torch_masks(case: Case) -> tuple[torch.Tensor | None, torch.Tensor | None]:
-    """The case's masks for ``torch.nn.MultiheadAttention``, causality folded into attn_mask."""
+    """The case's masks in ``torch.nn.MultiheadAttention``'s forms.
+
+    Causality is folded into ``attn_mask``; a 4-D ``(B|1, h|1, T, S)`` mask (ours only) becomes
+    PyTorch's ``(B * h, T, S)``; when either mask is float both are given as float (PyTorch
+    deprecates mixing a bool and a float mask).
+    """
     attn = case.attn_mask
+    if attn is not None and attn.dim() == 4:
+        attn = attn.expand(case.B, case.n_heads, case.T, case.S)
+        attn = attn.reshape(case.B * case.n_heads, case.T, case.S)
     if case.causal:
         c = causal_bool(case.T, case.S)
         if attn is None:
@@ -40,8 +55,10 @@ def torch_masks(case: Case) -> tuple[torch.Tensor | None, torch.Tensor | None]:
         else:
             attn = attn.masked_fill(c, float("-inf"))
     padding = case.padding
-    if padding is not None and attn is not None and attn.is_floating_point():
-        padding = torch.zeros(padding.shape, dtype=DTYPE).masked_fill(padding, float("-inf"))
+    masks = [m for m in (attn, padding) if m is not None]
+    if any(m.is_floating_point() for m in masks):
+        attn = None if attn is None else additive(attn)
+        padding = None if padding is None else additive(padding)
     return attn, padding
 
 

@@ -13,10 +13,14 @@ from mha.interop import from_torch, to_torch
 
 @given(st.integers(1, 4), st.integers(1, 4), st.booleans(), st.integers(0, 2**16))
 def test_from_torch_gives_the_same_outputs(n_heads, d_head, bias, seed):
-    torch.manual_seed(seed)  # test-side only: PyTorch's module initialises from the global RNG
-    t = torch.nn.MultiheadAttention(n_heads * d_head, n_heads, bias=bias, batch_first=True).eval()
+    d_model = n_heads * d_head
+    t = torch.nn.MultiheadAttention(d_model, n_heads, bias=bias, batch_first=True).eval()
+    g = torch.Generator().manual_seed(seed)  # PyTorch's module initialises from the global RNG:
+    with torch.no_grad():  # overwrite every parameter from the drawn seed, non-zero biases too
+        for p in t.parameters():
+            p.copy_(torch.randn(p.shape, generator=g) * 0.5)
     ours = from_torch(t).eval()
-    x = torch.randn(2, 3, n_heads * d_head)
+    x = torch.randn(2, 3, d_model, generator=g)
     expected, w = t(x, x, x, average_attn_weights=False)
     got, got_w = ours(x, need_weights=True)
     assert torch.allclose(got, expected, atol=1e-5)

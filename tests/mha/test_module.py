@@ -66,8 +66,9 @@ def test_causal_outputs_ignore_the_future(case, data):
     m = make_module(case)
     x, _, _ = case.inputs()
     cut = data.draw(st.integers(0, case.T - 1), label="cut")
+    g = torch.Generator().manual_seed(data.draw(st.integers(0, 2**20), label="future seed"))
     changed = x.clone()
-    changed[:, cut + 1 :] = torch.randn(changed[:, cut + 1 :].shape, dtype=DTYPE)
+    changed[:, cut + 1 :] = torch.randn(changed[:, cut + 1 :].shape, dtype=DTYPE, generator=g)
     for need_weights in (False, True):
         a, b = m(x, need_weights=need_weights), m(changed, need_weights=need_weights)
         if need_weights:
@@ -81,9 +82,10 @@ def test_padded_keys_change_nothing(case, data):
     padding = torch.tensor(padding).expand(case.B, case.S)
     m = make_module(case)
     query, key, value = case.inputs()
+    g = torch.Generator().manual_seed(data.draw(st.integers(0, 2**20), label="padding seed"))
     key2, value2 = key.clone(), value.clone()
-    key2[:, padding[0]] = torch.randn(key2[:, padding[0]].shape, dtype=DTYPE) * 5
-    value2[:, padding[0]] = torch.randn(value2[:, padding[0]].shape, dtype=DTYPE) * 5
+    key2[:, padding[0]] = torch.randn(key2[:, padding[0]].shape, dtype=DTYPE, generator=g) * 5
+    value2[:, padding[0]] = torch.randn(value2[:, padding[0]].shape, dtype=DTYPE, generator=g) * 5
     for need_weights in (False, True):
         a = m(query, key, value, key_padding_mask=padding, need_weights=need_weights)
         b = m(query, key2, value2, key_padding_mask=padding, need_weights=need_weights)
@@ -128,7 +130,7 @@ def test_gradients_reach_every_parameter(case, need_weights):
 
 def test_float_masks_add_to_scores():
     m = make_module(next_case())
-    x = torch.randn(1, 3, m.d_model, dtype=DTYPE)
+    x = torch.randn(1, 3, m.d_model, dtype=DTYPE, generator=torch.Generator().manual_seed(0))
     bias = torch.tensor([[0.0, -1e9, 0.0], [0.0, 0.0, 0.0], [5.0, 0.0, 0.0]], dtype=DTYPE)
     _, w = m(x, attn_mask=bias, need_weights=True)
     assert torch.all(w[:, :, 0, 1] < 1e-12)
