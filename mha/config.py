@@ -25,7 +25,7 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 PROJECTIONS = ("q", "k", "v", "o")
 
@@ -674,13 +674,20 @@ def _positive_int(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the attention table for config files (or the shipped ones).
 
     Each file that cannot be read gets one line on stderr naming it; the others are still
     reported, and the exit status is 2 if any file failed.
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m mha.config",
         description="Read model config.json files by model_type and print each model's "
         "attention: kind (MHA, GQA, MQA, MLA), heads, KV heads, d_head, biases, attention "
@@ -688,7 +695,10 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument(
-        "files", nargs="*", help="config.json files; with none, the configs shipped in mha/configs"
+        "files",
+        nargs="*",
+        default=argparse.SUPPRESS,  # the help says what "none" means
+        help="config.json files (default: the configs shipped in mha/configs)",
     )
     parser.add_argument(
         "--dtype-bytes",
@@ -704,6 +714,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
+    args.files = getattr(args, "files", [])
 
     named: dict[str, AttentionSpec] = {}
     failed = False

@@ -182,8 +182,8 @@ def test_command_dtype_bytes_must_be_a_positive_int(capsys, value):
     with pytest.raises(SystemExit) as e:
         config.main(["--dtype-bytes", value])
     assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert "--dtype-bytes" in err and "positive integer" in err and "Traceback" not in err
+    line = _one_clean_line(capsys.readouterr().err)
+    assert "--dtype-bytes" in line and "positive integer" in line
 
 
 def test_command_reports_good_files_and_names_the_bad_one(capsys, tmp_path):
