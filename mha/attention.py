@@ -34,15 +34,19 @@ def scaled_dot_product_attention(
     output : torch.Tensor
         ``(..., T, d_v)``.
     weights : torch.Tensor
-        ``(..., T, S)``; each row sums to 1 over the keys, except a row whose keys are all masked,
-        which is all zeros (and its output row is zero), never NaN.
+        ``(..., T, S)``; each row sums to 1 over the keys, except a row whose keys are all masked
+        (bool True or ``-inf``; a finite float such as ``-1e9`` only lowers a score), which is
+        all zeros, and its output row is zero, never NaN. A NaN in a query row, or in a key or
+        value it meets, gives NaN in that output row: NaN in, NaN out.
 
     Raises
     ------
     TypeError
-        Non-tensor inputs or a mask that is neither bool nor float.
+        Non-tensor or non-floating inputs, ``q``/``k``/``v`` of different dtypes or devices, or a
+        mask that is neither bool nor float.
     ValueError
-        Mismatched ranks or sizes, or a mask that does not broadcast to ``(..., T, S)``.
+        Mismatched sizes, leading (batch, head) dimensions that do not broadcast, ``d_head = 0``,
+        or a mask that does not broadcast to ``(..., T, S)``.
 
     Examples
     --------
@@ -61,6 +65,24 @@ def scaled_dot_product_attention(
         check_tensor(name, x)
         if x.dim() < 2:
             raise ValueError(f"{name}: expected at least 2 dimensions, got shape {tuple(x.shape)}")
+        if not x.is_floating_point():
+            raise TypeError(f"{name}: expected a floating-point tensor, got {x.dtype}")
+        if x.dtype != q.dtype or x.device != q.device:
+            raise TypeError(
+                f"{name}: dtype {x.dtype} on {x.device} differs from q's {q.dtype} on {q.device}"
+            )
+    if q.shape[-1] == 0:
+        raise ValueError(
+            f"q: d_head (the last dimension) must be at least 1, got shape {tuple(q.shape)}; "
+            "with d_head = 0 every score is 0/0"
+        )
+    try:
+        torch.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2])
+    except RuntimeError:
+        raise ValueError(
+            f"k, v: leading (batch, head) dimensions {tuple(k.shape[:-2])} and "
+            f"{tuple(v.shape[:-2])} do not broadcast with q's {tuple(q.shape[:-2])}"
+        ) from None
     if q.shape[-1] != k.shape[-1]:
         raise ValueError(
             f"k: last dimension {k.shape[-1]} differs from q's {q.shape[-1]} (d_head must match)"
@@ -79,13 +101,15 @@ def scaled_dot_product_attention(
             additive = torch.broadcast_to(as_additive(mask, scores.dtype), scores.shape)
         except RuntimeError:
             raise ValueError(
-                f"mask: shape {tuple(mask.shape)} does not broadcast to scores {(..., T, S)}"
+                f"mask: shape {tuple(mask.shape)} does not broadcast to the scores' shape "
+                f"{tuple(scores.shape)} (..., T={T}, S={S})"
             ) from None
         dead = dead_rows(additive)  # (..., T, 1): rows with no key left
         scores = scores + revive(additive, dead)
     weights = torch.softmax(scores, dim=-1)  # (..., T, S): normalise over the keys
-    if dead is not None:
-        weights = weights.masked_fill(dead, 0.0)
     output = weights @ v  # (..., T, d_v)
+    if dead is not None:  # no key left: zeros, even where v holds NaN
+        weights = weights.masked_fill(dead, 0.0)
+        output = output.masked_fill(dead, 0.0)
     # --8<-- [end:explicit]
     return output, weights

@@ -23,7 +23,11 @@ class MultiHeadAttention(nn.Module):
     causal : bool
         Block each query from keys after its own position (query ``i`` sees keys ``j <= i``).
     bias : bool
-        Biases on the four projections.
+        Biases on the projections ``W_q``, ``W_k``, ``W_v`` (and ``W_o`` unless ``out_bias``
+        says otherwise).
+    out_bias : bool, optional
+        Bias on the output projection ``W_o``; defaults to ``bias``. (PyTorch's module can hold
+        one without the other, see :func:`mha.interop.from_torch`.)
     dropout : float
         Dropout on the attention weights while training, drawn from torch's default generator
         as in ``nn.Dropout``. In ``[0, 1)``.
@@ -42,7 +46,8 @@ class MultiHeadAttention(nn.Module):
     Raises
     ------
     TypeError, ValueError
-        Bad ``d_model``, ``n_heads`` (e.g. ``d_model % n_heads != 0``), ``dropout`` or flags.
+        Bad ``d_model``, ``n_heads`` (e.g. ``d_model % n_heads != 0``), ``dropout``, flags, or a
+        ``generator`` that is not a ``torch.Generator``.
 
     Examples
     --------
@@ -64,14 +69,21 @@ class MultiHeadAttention(nn.Module):
         *,
         causal: bool = False,
         bias: bool = True,
+        out_bias: bool | None = None,
         dropout: float = 0.0,
         generator: torch.Generator | None = None,
     ) -> None:
         super().__init__()
         self.d_head = check_n_heads(d_model, n_heads)
-        for name, flag in (("causal", causal), ("bias", bias)):
+        out_bias = bias if out_bias is None else out_bias
+        for name, flag in (("causal", causal), ("bias", bias), ("out_bias", out_bias)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}: expected bool, got {type(flag).__name__}")
+        if generator is not None and not isinstance(generator, torch.Generator):
+            raise TypeError(
+                f"generator: expected a torch.Generator or None, got {type(generator).__name__}"
+                " (for a seed, pass torch.Generator().manual_seed(seed))"
+            )
         if isinstance(dropout, bool) or not isinstance(dropout, int | float):
             raise TypeError(f"dropout: expected a float, got {type(dropout).__name__}")
         if not 0.0 <= dropout < 1.0:
@@ -84,7 +96,7 @@ class MultiHeadAttention(nn.Module):
         self.W_q = nn.Linear(d_model, d_model, bias=bias, device=device)
         self.W_k = nn.Linear(d_model, d_model, bias=bias, device=device)
         self.W_v = nn.Linear(d_model, d_model, bias=bias, device=device)
-        self.W_o = nn.Linear(d_model, d_model, bias=bias, device=device)
+        self.W_o = nn.Linear(d_model, d_model, bias=out_bias, device=device)
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
@@ -129,8 +141,14 @@ class MultiHeadAttention(nn.Module):
         self, query: object, key: object, value: object
     ) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
         q = check_tensor("query", query, ndim=3)
+        weight = self.W_q.weight
         if not q.is_floating_point():
             raise TypeError(f"query: expected a floating-point tensor, got {q.dtype}")
+        if q.dtype != weight.dtype or q.device != weight.device:
+            raise TypeError(
+                f"query: dtype {q.dtype} on {q.device} differs from the module's parameters "
+                f"({weight.dtype} on {weight.device}); convert one with .to()"
+            )
         if q.shape[-1] != self.d_model:
             raise ValueError(
                 f"query: last dimension must be d_model={self.d_model}, got shape {tuple(q.shape)}"
@@ -142,6 +160,11 @@ class MultiHeadAttention(nn.Module):
         k = check_tensor("key", key, ndim=3)
         v = k if value is None else check_tensor("value", value, ndim=3)
         for name, t in (("key", k), ("value", v)):
+            if t.dtype != q.dtype or t.device != q.device:
+                raise TypeError(
+                    f"{name}: dtype {t.dtype} on {t.device} differs from query's "
+                    f"{q.dtype} on {q.device}"
+                )
             if t.shape[0] != q.shape[0] or t.shape[-1] != self.d_model:
                 raise ValueError(
                     f"{name}: expected shape (B={q.shape[0]}, S, d_model={self.d_model}), "
@@ -178,12 +201,17 @@ class MultiHeadAttention(nn.Module):
         need_weights : bool
             Also return the per-head weights. Without it the fast path
             (``torch.nn.functional.scaled_dot_product_attention``) runs; both give the same numbers.
+            Inputs or weights holding NaN or inf always take the explicit path, because the
+            fused kernels treat them unevenly.
 
         Returns
         -------
         torch.Tensor or (torch.Tensor, torch.Tensor)
             Output ``(B, T, d_model)``; with ``need_weights`` also weights ``(B, n_heads, T, S)``.
-            A query whose keys are all masked gets zero weights and a zero output row.
+            A query whose keys are all masked (bool True or ``-inf``; a finite float mask such as
+            ``-1e9`` only lowers scores, in any dtype) gets zero weights and a zero output row.
+            NaN in, NaN out: a NaN in a query row, or in a key or value that row meets, makes
+            that output row NaN on both paths.
 
         Raises
         ------
@@ -196,17 +224,20 @@ class MultiHeadAttention(nn.Module):
         B, T, _ = query.shape
         S = T if key is None else key.shape[1]
         p = self.dropout if self.training else 0.0
+        q, k, v = self.project_heads(query, key, value)  # each (B, h, T|S, d_head)
+        # PyTorch's fused kernels treat NaN unevenly (a NaN query row comes out as zeros), so
+        # with any NaN or inf the explicit path runs: both paths give NaN in, NaN out.
+        explicit = need_weights or not _all_finite(q, k, v)
         has_masks = attn_mask is not None or key_padding_mask is not None
         mask = combine_masks(
             B=B, n_heads=self.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
             attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-            causal=self.causal and (has_masks or need_weights),
+            causal=self.causal and (has_masks or explicit),
         )  # fmt: skip
-        q, k, v = self.project_heads(query, key, value)  # each (B, h, T|S, d_head)
 
         weights = None
         dead = None if mask is None else dead_rows(mask)  # (B|1, h|1, T, 1)
-        if need_weights:
+        if explicit:
             out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, d_head)
             if p > 0.0:
                 out = F.dropout(weights, p) @ v
@@ -214,6 +245,7 @@ class MultiHeadAttention(nn.Module):
             out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=self.causal)
         else:
             out = F.scaled_dot_product_attention(q, k, v, attn_mask=revive(mask, dead), dropout_p=p)
+        if dead is not None:
             out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
 
         # --8<-- [start:merge-out]
@@ -223,6 +255,19 @@ class MultiHeadAttention(nn.Module):
         if dead is not None:
             out = out.masked_fill(dead.all(dim=1), 0.0)  # (B|1, T, 1): no head saw anything
         return (out, weights) if need_weights else out
+
+
+def _all_finite(*tensors: torch.Tensor) -> bool:
+    """True when no tensor holds a NaN or an infinity.
+
+    One sum per tensor, in at least float32: a NaN or inf anywhere makes the sum non-finite. A
+    sum of finite values that overflows only sends the call down the explicit path, which gives
+    the same numbers.
+    """
+    return all(
+        bool(torch.isfinite(t.sum(dtype=torch.promote_types(t.dtype, torch.float32))))
+        for t in tensors
+    )
 
 
 def count_parameters(module: nn.Module) -> int:
