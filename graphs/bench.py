@@ -21,7 +21,13 @@ bfs            ``DiGraph`` + ``single_source_shortest...``  ``csgraph.breadth_fi
 toposort       ``DiGraph`` + ``topological_sort``           ``graphlib.TopologicalSorter`` (*pure
                                                             Python*, the standard library's peer)
 islands        ``Graph`` of land cells + components         ``scipy.ndimage.label`` (C)
+max_area       ``Graph`` of land cells + largest component  ``ndimage.label`` + ``numpy.bincount``
+                                                            (C)
 =============  ==========================================  =========================================
+
+Each problem is one :class:`Problem` constant, declared next to its inputs and peers, and
+:func:`problems` finds them; the site shows a problem's results on the page that includes
+``docs/generated/graphs/scaling/<name>.md``.
 
 Goals: every slope of ours in ``[0.85, 1.2]`` (linear, as derived); at least 3x faster than
 networkx on a random graph with ``10**5`` nodes and ``5 * 10**5`` edges (components) and on a
@@ -53,7 +59,7 @@ from typing import Any
 import graphs
 from graphs._files import replacing, write_text_atomic
 
-__all__ = ["PROBLEMS", "main", "render", "run"]
+__all__ = ["Problem", "main", "problems", "render", "run"]
 
 SLOPE_RANGE = (0.85, 1.2)
 SPEEDUP_GOAL = 3.0
@@ -62,6 +68,54 @@ EDGE_FACTOR = 5  # m = 5 n, as in the target graph (10**5 nodes, 5 * 10**5 edges
 TARGET_N = 10**5
 TARGET_SIDE = 700
 SPLIT_X = 100_000  # diagnostic split of the size range (cache-resident vs not)
+
+
+# ----------------------------------------------------------------------------- declarations
+
+
+@dataclass
+class Problem:
+    """One benchmarked drill: how to make inputs of size ``x`` and the solutions timed on them.
+
+    Each problem is a module-level constant below, next to its inputs and its peers, and
+    :func:`problems` finds them all; no other list names them. Its results appear on the site
+    wherever a page includes ``docs/generated/graphs/scaling/<name>.md`` (the page that shows
+    the code of the functions in ``ours``; a test checks that pairing).
+    """
+
+    name: str
+    x_label: str
+    make: Callable[[int, int], tuple[Any, ...]]  # (x, seed) -> args
+    size_of: Callable[[tuple[Any, ...]], int]  # args -> x actually built (V + E, or cells)
+    ours: dict[str, Callable[..., Any]]  # "graphs.<function>" -> a callable timing it
+    networkx: Callable[..., Any]
+    reference: Callable[..., Any]
+    reference_name: str
+    reference_is_c: bool
+    target_x: int | None = None
+    target_label: str = ""
+    speedup_goal: bool = False
+    results: dict[str, Any] = field(default_factory=dict)
+
+
+def problems() -> list[Problem]:
+    """Every :class:`Problem` constant of this module, in the order they are defined."""
+    return [value for value in globals().values() if isinstance(value, Problem)]
+
+
+def _graph_x(args: tuple[Any, ...]) -> int:
+    n, edges = args
+    return n + len(edges)
+
+
+def _adj_x(args: tuple[Any, ...]) -> int:
+    (adj,) = args
+    return len(adj) + sum(map(len, adj))
+
+
+def _grid_x(args: tuple[Any, ...]) -> int:
+    (grid,) = args
+    return len(grid) * len(grid[0])
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -104,7 +158,7 @@ def random_grid(side: int, seed: int) -> list[list[int]]:
     return [[bits(1) for _ in range(side)] for _ in range(side)]
 
 
-# ----------------------------------------------------------------------------- peers
+# ----------------------------------------------------------------------------- 323: components
 
 
 def nx_components(n: int, edges: list[tuple[int, int]]) -> int:
@@ -124,6 +178,25 @@ def scipy_components(n: int, edges: list[tuple[int, int]]) -> int:
     e = np.array(edges, dtype=np.int64).reshape(-1, 2)
     a = coo_matrix((np.ones(len(e), dtype=np.int8), (e[:, 0], e[:, 1])), shape=(n, n)).tocsr()
     return int(connected_components(a, directed=False)[0])
+
+
+COMPONENTS = Problem(
+    name="components",
+    x_label="V + E",
+    make=lambda x, s: random_graph(max(1, x // (EDGE_FACTOR + 1)), s),
+    size_of=_graph_x,
+    ours={"graphs.count_components": graphs.count_components},
+    networkx=nx_components,
+    reference=scipy_components,
+    reference_name="scipy.sparse.csgraph.connected_components",
+    reference_is_c=True,
+    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_label="random graph, 10^5 nodes, 5*10^5 edges",
+    speedup_goal=True,
+)
+
+
+# ----------------------------------------------------------------------------- BFS
 
 
 def ours_bfs(adj: list[list[int]]) -> int:
@@ -150,6 +223,24 @@ def scipy_bfs(adj: list[list[int]]) -> int:
     indices = np.fromiter(chain.from_iterable(adj), dtype=np.int32, count=int(indptr[-1]))
     a = csr_matrix((np.ones(len(indices), dtype=np.int8), indices, indptr), shape=(n, n))
     return len(breadth_first_order(a, 0, directed=True, return_predecessors=False))
+
+
+BFS = Problem(
+    name="bfs",
+    x_label="V + E",
+    make=lambda x, s: (random_adjacency(max(1, x // (EDGE_FACTOR + 1)), s),),
+    size_of=_adj_x,
+    ours={"graphs.shortest_path_lengths": ours_bfs},
+    networkx=nx_bfs,
+    reference=scipy_bfs,
+    reference_name="scipy.sparse.csgraph.breadth_first_order",
+    reference_is_c=True,
+    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_label="random digraph, 10^5 nodes, 5*10^5 arcs",
+)
+
+
+# ----------------------------------------------------------------------------- 207/210: toposort
 
 
 def ours_topo_kahn(n: int, edges: list[tuple[int, int]]) -> int:
@@ -180,7 +271,29 @@ def graphlib_topo(n: int, edges: list[tuple[int, int]]) -> int:
     return len(list(ts.static_order()))
 
 
-def nx_islands(grid: list[list[int]]) -> int:
+TOPOSORT = Problem(
+    name="toposort",
+    x_label="V + E",
+    make=lambda x, s: random_dag(max(1, x // (EDGE_FACTOR + 1)), s),
+    size_of=_graph_x,
+    ours={
+        "graphs.topological_sort_kahn": ours_topo_kahn,
+        "graphs.topological_sort_dfs": ours_topo_dfs,
+    },
+    networkx=nx_topo,
+    reference=graphlib_topo,
+    reference_name="graphlib.TopologicalSorter (pure Python)",
+    reference_is_c=False,
+    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_label="random DAG, 10^5 nodes, ~5*10^5 edges",
+)
+
+
+# ----------------------------------------------------------------------------- 200 and 695: grids
+
+
+def nx_land_graph(grid: list[list[int]]) -> Any:
+    """The land cells of ``grid`` as a networkx ``Graph``, side-by-side cells joined."""
     import networkx as nx
 
     h, w = len(grid), len(grid[0])
@@ -198,7 +311,13 @@ def nx_islands(grid: list[list[int]]) -> int:
         for c in range(w)
         if grid[r][c] and grid[r + 1][c]
     )
-    return nx.number_connected_components(g)
+    return g
+
+
+def nx_islands(grid: list[list[int]]) -> int:
+    import networkx as nx
+
+    return nx.number_connected_components(nx_land_graph(grid))
 
 
 def scipy_islands(grid: list[list[int]]) -> int:
@@ -208,102 +327,49 @@ def scipy_islands(grid: list[list[int]]) -> int:
     return int(ndimage.label(np.array(grid, dtype=np.uint8))[1])  # 4-connectivity by default
 
 
-# ----------------------------------------------------------------------------- problems
+ISLANDS = Problem(
+    name="islands",
+    x_label="cells",
+    make=lambda x, s: (random_grid(max(1, round(math.sqrt(x))), s),),
+    size_of=_grid_x,
+    ours={"graphs.num_islands": graphs.num_islands},
+    networkx=nx_islands,
+    reference=scipy_islands,
+    reference_name="scipy.ndimage.label",
+    reference_is_c=True,
+    target_x=TARGET_SIDE * TARGET_SIDE,
+    target_label="700 x 700 grid, land with probability 1/2",
+    speedup_goal=True,
+)
 
 
-@dataclass
-class Problem:
-    """One drill: how to make inputs of size ``x`` and the solutions timed on them."""
+def nx_max_area(grid: list[list[int]]) -> int:
+    import networkx as nx
 
-    name: str
-    x_label: str
-    make: Callable[[int, int], tuple[Any, ...]]  # (x, seed) -> args
-    size_of: Callable[[tuple[Any, ...]], int]  # args -> x actually built (V + E, or cells)
-    ours: dict[str, Callable[..., Any]]
-    networkx: Callable[..., Any]
-    reference: Callable[..., Any]
-    reference_name: str
-    reference_is_c: bool
-    target_x: int | None = None
-    target_label: str = ""
-    speedup_goal: bool = False
-    results: dict[str, Any] = field(default_factory=dict)
+    return max(map(len, nx.connected_components(nx_land_graph(grid))), default=0)
 
 
-def _graph_x(args: tuple[Any, ...]) -> int:
-    n, edges = args
-    return n + len(edges)
+def scipy_max_area(grid: list[list[int]]) -> int:
+    import numpy as np
+    from scipy import ndimage
+
+    labels, count = ndimage.label(np.array(grid, dtype=np.uint8))
+    return int(np.bincount(labels.ravel())[1:].max()) if count else 0
 
 
-def _adj_x(args: tuple[Any, ...]) -> int:
-    (adj,) = args
-    return len(adj) + sum(map(len, adj))
-
-
-def _grid_x(args: tuple[Any, ...]) -> int:
-    (grid,) = args
-    return len(grid) * len(grid[0])
-
-
-PROBLEMS: list[Problem] = [
-    Problem(
-        name="components",
-        x_label="V + E",
-        make=lambda x, s: random_graph(max(1, x // (EDGE_FACTOR + 1)), s),
-        size_of=_graph_x,
-        ours={"graphs.count_components": graphs.count_components},
-        networkx=nx_components,
-        reference=scipy_components,
-        reference_name="scipy.sparse.csgraph.connected_components",
-        reference_is_c=True,
-        target_x=TARGET_N * (EDGE_FACTOR + 1),
-        target_label="random graph, 10^5 nodes, 5*10^5 edges",
-        speedup_goal=True,
-    ),
-    Problem(
-        name="bfs",
-        x_label="V + E",
-        make=lambda x, s: (random_adjacency(max(1, x // (EDGE_FACTOR + 1)), s),),
-        size_of=_adj_x,
-        ours={"graphs.shortest_path_lengths": ours_bfs},
-        networkx=nx_bfs,
-        reference=scipy_bfs,
-        reference_name="scipy.sparse.csgraph.breadth_first_order",
-        reference_is_c=True,
-        target_x=TARGET_N * (EDGE_FACTOR + 1),
-        target_label="random digraph, 10^5 nodes, 5*10^5 arcs",
-    ),
-    Problem(
-        name="toposort",
-        x_label="V + E",
-        make=lambda x, s: random_dag(max(1, x // (EDGE_FACTOR + 1)), s),
-        size_of=_graph_x,
-        ours={
-            "graphs.topological_sort_kahn": ours_topo_kahn,
-            "graphs.topological_sort_dfs": ours_topo_dfs,
-        },
-        networkx=nx_topo,
-        reference=graphlib_topo,
-        reference_name="graphlib.TopologicalSorter (pure Python)",
-        reference_is_c=False,
-        target_x=TARGET_N * (EDGE_FACTOR + 1),
-        target_label="random DAG, 10^5 nodes, ~5*10^5 edges",
-    ),
-    Problem(
-        name="islands",
-        x_label="cells",
-        make=lambda x, s: (random_grid(max(1, round(math.sqrt(x))), s),),
-        size_of=_grid_x,
-        ours={"graphs.num_islands": graphs.num_islands},
-        networkx=nx_islands,
-        reference=scipy_islands,
-        reference_name="scipy.ndimage.label",
-        reference_is_c=True,
-        target_x=TARGET_SIDE * TARGET_SIDE,
-        target_label="700 x 700 grid, land with probability 1/2",
-        speedup_goal=True,
-    ),
-]
+MAX_AREA = Problem(
+    name="max_area",
+    x_label="cells",
+    make=lambda x, s: (random_grid(max(1, round(math.sqrt(x))), s),),
+    size_of=_grid_x,
+    ours={"graphs.max_area_of_island": graphs.max_area_of_island},
+    networkx=nx_max_area,
+    reference=scipy_max_area,
+    reference_name="scipy.ndimage.label + numpy.bincount",
+    reference_is_c=True,
+    target_x=TARGET_SIDE * TARGET_SIDE,
+    target_label="700 x 700 grid, land with probability 1/2",
+)
 
 
 # ----------------------------------------------------------------------------- timing
@@ -381,6 +447,8 @@ def _machine() -> dict[str, Any]:
             "cpu_count": os.cpu_count(),
             "python": sys.version.split()[0],
             "implementation": platform.python_implementation(),
+            # 1, 5 and 15 minute load averages when the run started: a busy machine is noisy
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         },
         "versions": {
             "python": sys.version.split()[0],
@@ -401,7 +469,8 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
     from tqdm import tqdm
 
     repeats_small, repeats_big = (2, 2) if quick else (5, 3)
-    plan = [(p, x) for p in PROBLEMS for x in sizes_for(p, quick)]
+    chosen = problems()
+    plan = [(p, x) for p in chosen for x in sizes_for(p, quick)]
     report: dict[str, Any] = {
         "format_version": 1,
         "generated_by": "python -m graphs.bench" + (" --quick" if quick else ""),
@@ -419,7 +488,7 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
         },
         "problems": {},
     }
-    for p in PROBLEMS:
+    for p in chosen:
         p.results = {"x": [], "times": {}, "answers_agree": True}
     show = progress and _is_terminal(sys.stderr)
     bar = tqdm(plan, desc="graphs.bench", unit="size", disable=not show, file=sys.stderr)
@@ -450,9 +519,9 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
         print("\ninterrupted: writing the sizes that finished", file=sys.stderr)
     finally:
         bar.close()
-    for p in PROBLEMS:
+    for p in chosen:
         report["problems"][p.name] = _summarise(p)
-    report["goals"] = _goals(report["problems"], quick)
+    report["goals"] = _goals(chosen, report["problems"], quick)
     return report
 
 
@@ -523,10 +592,10 @@ def _summarise(p: Problem) -> dict[str, Any]:
     return out
 
 
-def _goals(problems: dict[str, Any], quick: bool) -> dict[str, Any]:
+def _goals(chosen: list[Problem], measured: dict[str, Any], quick: bool) -> dict[str, Any]:
     lo, hi = SLOPE_RANGE
     slopes = {}
-    for name, pr in problems.items():
+    for name, pr in measured.items():
         for solver in pr["ours"]:
             s = pr["slopes"].get(solver)
             slopes[f"{name}: {solver}"] = {
@@ -537,10 +606,10 @@ def _goals(problems: dict[str, Any], quick: bool) -> dict[str, Any]:
                 "slopes_by_range": pr["slopes_by_range"].get(solver),
             }
     speed = {}
-    for p in PROBLEMS:
+    for p in chosen:
         if not p.speedup_goal:
             continue
-        tgt = problems[p.name].get("at_target")
+        tgt = measured[p.name].get("at_target")
         ok = bool(tgt and tgt["is_target"])
         for solver, r in (tgt or {}).get("ratios", {}).items():
             speed[f"{p.name}: {solver}"] = {
@@ -570,7 +639,10 @@ def plot(report: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     probs = report["problems"]
-    fig, axes = plt.subplots(2, 2, figsize=(11, 8.5))
+    rows = max(1, math.ceil(len(probs) / 2))
+    fig, axes = plt.subplots(rows, 2, figsize=(11, 4.25 * rows), squeeze=False)
+    for ax in axes.flat[len(probs) :]:
+        ax.set_visible(False)  # an odd number of problems leaves one panel empty
     ours_colours = ["tab:blue", "tab:purple"]
     for ax, (name, pr) in zip(axes.flat, probs.items(), strict=False):
         xs = pr["x"]

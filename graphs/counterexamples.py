@@ -1,10 +1,14 @@
 """Find a small failing input for every deliberately wrong variant in :mod:`graphs.pitfalls`.
 
-Run ``python -m graphs.counterexamples [--out docs/results]``. For each pitfall, hypothesis
-searches (derandomised, no example database, so the same versions give the same file) for an
-input on which the wrong variant disagrees with the correct function, and shrinks it. The result,
-with the correct and the wrong output and a hand-picked "classic" input (the diamond, a 100 x 100
-island, ...), goes to ``graphs_pitfalls.json`` for the site.
+Run ``python -m graphs.counterexamples [--out docs/results] [--check]``. For each pitfall,
+hypothesis searches (derandomised, no example database, so the same versions give the same file)
+for an input on which the wrong variant disagrees with the correct function, and shrinks it. The
+result, with the correct and the wrong output and a hand-picked "classic" input (the diamond, a
+300 x 300 island, ...), goes to ``graphs_pitfalls.json`` for the site.
+
+``--check`` writes nothing: it exits 1 when the file differs from a fresh search under the same
+hypothesis version, and 0 (saying so) when the file was found with another version. Each pitfall
+is a :class:`Pitfall` constant in this module, found by :func:`declared`.
 
 Needs ``hypothesis`` (the ``test`` extra). The file is written atomically (a temporary file in
 the same folder, then ``os.replace``).
@@ -25,10 +29,12 @@ import graphs
 from graphs import pitfalls
 from graphs._files import write_text_atomic
 
-__all__ = ["PITFALLS", "Pitfall", "build_report", "main", "search"]
+__all__ = ["PITFALLS", "Pitfall", "build_report", "check", "declared", "main", "search"]
 
+PROG = "python -m graphs.counterexamples"
 RESULT_NAME = "graphs_pitfalls.json"
 FORMAT_VERSION = 1
+MAX_EXAMPLES = 1000
 
 
 def _outcome(func: Callable[..., Any], args: dict[str, Any]) -> dict[str, Any]:
@@ -44,13 +50,10 @@ def _outcome(func: Callable[..., Any], args: dict[str, Any]) -> dict[str, Any]:
     return {"returns": value}
 
 
-def _cycle_or_order(n: int, edges: list[list[int]]) -> Any:
-    return graphs.topological_sort(n, edges)
-
-
 def _has_cycle(n: int, edges: list[list[int]]) -> bool:
+    """The yes/no question the wrong variant answers, asked of the three-colour DFS."""
     try:
-        graphs.topological_sort(n, edges)
+        graphs.topological_sort_dfs(n, edges)
     except graphs.CycleError:
         return True
     return False
@@ -58,20 +61,51 @@ def _has_cycle(n: int, edges: list[list[int]]) -> bool:
 
 @dataclass(frozen=True)
 class Pitfall:
-    """One wrong variant, its correct counterpart, and how to search for a failing input."""
+    """One wrong variant, its correct counterpart, and how to search for a failing input.
 
-    name: str
+    Each pitfall is a module-level constant below, and :func:`declared` finds them all; no other
+    list names them. Its counterexample appears on the site wherever a page includes
+    ``docs/generated/graphs/pitfalls/<name>.md`` (the page that shows ``correct``; a test checks
+    that pairing and that the page explains the mistake in its own words).
+    """
+
     mistake: str
     what_goes_wrong: str
-    wrong: Callable[..., Any]
-    correct: Callable[..., Any]
+    wrong: Callable[..., Any]  # a function of graphs.pitfalls; its name names the pitfall
+    correct: Callable[..., Any]  # the public graphs function that does it right
     strategy: Callable[[], Any]  # -> strategy of keyword-argument dicts
     classic: dict[str, Any]
     describe: Callable[[dict[str, Any]], dict[str, Any]] = lambda args: args
+    # When ``correct`` answers another question than ``wrong`` (an order, not "is there a
+    # cycle?"), the same question asked of ``correct``.
+    ask_correct: Callable[..., Any] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.wrong.__name__
+
+    @property
+    def wrong_function(self) -> str:
+        return f"graphs.pitfalls.{self.wrong.__name__}"
+
+    @property
+    def correct_function(self) -> str:
+        return f"graphs.{self.correct.__name__}"
+
+    def correct_outcome(self, args: dict[str, Any]) -> dict[str, Any]:
+        return _outcome(self.ask_correct or self.correct, args)
+
+    def wrong_outcome(self, args: dict[str, Any]) -> dict[str, Any]:
+        return _outcome(self.wrong, args)
 
     def fails(self, args: dict[str, Any]) -> bool:
         """True when the wrong variant's outcome differs from the correct one's."""
-        return _outcome(self.wrong, args) != _outcome(self.correct, args)
+        return self.wrong_outcome(args) != self.correct_outcome(args)
+
+
+def declared() -> list[Pitfall]:
+    """Every :class:`Pitfall` constant of this module, in the order they are defined."""
+    return [value for value in globals().values() if isinstance(value, Pitfall)]
 
 
 def _adjacency_args() -> Any:
@@ -130,81 +164,95 @@ def _square_summary(args: dict[str, Any]) -> dict[str, Any]:
     return {"grid": f"{k} x {k}, every cell 1", "rows": k, "cols": k, "fill": 1}
 
 
-DIAMOND = {"n": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]]}
+# ----------------------------------------------------------------------------- the pitfalls
 
-PITFALLS: list[Pitfall] = [
-    Pitfall(
-        name="bfs_order_mark_on_dequeue",
-        mistake="BFS marks a node visited when it is dequeued instead of when it is enqueued",
-        what_goes_wrong=(
-            "A node reached twice before it is dequeued enters the queue twice and is "
-            "visited twice; on dense graphs the queue grows to O(E)."
-        ),
-        wrong=pitfalls.bfs_order_mark_on_dequeue,
-        correct=graphs.bfs_order,
-        strategy=_adjacency_args,
-        classic={"adj": [[1, 2], [3], [3], []], "start": 0},
+
+BFS_MARK_ON_DEQUEUE = Pitfall(
+    mistake="BFS marks a node visited when it is dequeued instead of when it is enqueued",
+    what_goes_wrong=(
+        "A node reached twice before it is dequeued enters the queue twice and is "
+        "visited twice; on dense graphs the queue grows to O(E)."
     ),
-    Pitfall(
-        name="num_islands_recursive",
-        mistake="recursive flood fill (one Python frame per cell of the island)",
-        what_goes_wrong=(
-            "Correct on small grids, but an island of k cells can need recursion depth near k; "
-            "Python's default limit is 1000 frames, so a big all-land grid raises RecursionError."
-        ),
-        wrong=pitfalls.num_islands_recursive,
-        correct=graphs.num_islands,
-        strategy=_square_land_args,
-        classic={"grid": [[1] * 300 for _ in range(300)]},
-        describe=_square_summary,
+    wrong=pitfalls.bfs_order_mark_on_dequeue,
+    correct=graphs.bfs_order,
+    strategy=_adjacency_args,
+    classic={"adj": [[1, 2], [3], [3], []], "start": 0},
+)
+
+ISLANDS_RECURSIVE = Pitfall(
+    mistake="recursive flood fill (one Python frame per cell of the island)",
+    what_goes_wrong=(
+        "Correct on small grids, but an island of k cells can need recursion depth near k; "
+        "Python's default limit is 1000 frames, so a big all-land grid raises RecursionError."
     ),
-    Pitfall(
-        name="num_islands_wraparound",
-        mistake="bounds check by catching IndexError: r - 1 == -1 silently means the last row",
-        what_goes_wrong=(
-            "Cells on opposite borders count as neighbours (Python's negative indices wrap "
-            "around), so separate islands merge."
-        ),
-        wrong=pitfalls.num_islands_wraparound,
-        correct=graphs.num_islands,
-        strategy=_grid_args,
-        classic={"grid": [[1, 0, 0], [0, 0, 0], [1, 0, 0]]},
+    wrong=pitfalls.num_islands_recursive,
+    correct=graphs.num_islands,
+    strategy=_square_land_args,
+    classic={"grid": [[1] * 300 for _ in range(300)]},
+    describe=_square_summary,
+)
+
+ISLANDS_WRAPAROUND = Pitfall(
+    mistake="bounds check by catching IndexError: r - 1 == -1 silently means the last row",
+    what_goes_wrong=(
+        "Cells on opposite borders count as neighbours (Python's negative indices wrap "
+        "around), so separate islands merge."
     ),
-    Pitfall(
-        name="has_cycle_single_flag",
-        mistake="directed cycle detection with one visited flag instead of three colours",
-        what_goes_wrong=(
-            "Meeting any visited node is taken as a cycle, but a node finished earlier (a shared "
-            "descendant as in a diamond, or a node from an earlier search) is not on the "
-            "current path: a false cycle on a DAG."
-        ),
-        wrong=pitfalls.has_cycle_single_flag,
-        correct=_has_cycle,
-        strategy=_graph_args,
-        classic=DIAMOND,
+    wrong=pitfalls.num_islands_wraparound,
+    correct=graphs.num_islands,
+    strategy=_grid_args,
+    classic={"grid": [[1, 0, 0], [0, 0, 0], [1, 0, 0]]},
+)
+
+MAX_AREA_MARK_ON_POP = Pitfall(
+    mistake="island area counted per pop, with cells marked visited when popped, not pushed",
+    what_goes_wrong=(
+        "A cell waiting on the stack is still unmarked, so a second neighbour pushes it again "
+        "and each copy is counted: any island with a cycle of cells (a 2 x 2 block) is "
+        "counted too big."
     ),
-    Pitfall(
-        name="count_components_from_edges",
-        mistake="components counted over the nodes that appear in edges",
-        what_goes_wrong="Isolated nodes are never seen, so they are not counted as components.",
-        wrong=pitfalls.count_components_from_edges,
-        correct=graphs.count_components,
-        strategy=_graph_args,
-        classic={"n": 5, "edges": [[0, 1], [1, 2]]},
+    wrong=pitfalls.max_area_mark_on_pop,
+    correct=graphs.max_area_of_island,
+    strategy=_grid_args,
+    classic={"grid": [[1, 1, 1], [1, 1, 1], [1, 1, 1]]},
+)
+
+CYCLE_SINGLE_FLAG = Pitfall(
+    mistake="directed cycle detection with one visited flag instead of three colours",
+    what_goes_wrong=(
+        "Meeting any visited node is taken as a cycle, but a node finished earlier (a shared "
+        "descendant as in a diamond, or a node from an earlier search) is not on the "
+        "current path: a false cycle on a DAG."
     ),
-    Pitfall(
-        name="kahn_without_count_check",
-        mistake="Kahn's algorithm without the processed-count check",
-        what_goes_wrong=(
-            "Nodes on (or behind) a cycle never reach in-degree 0; without comparing the "
-            "number processed with n, a partial order is returned as if it were complete."
-        ),
-        wrong=pitfalls.kahn_without_count_check,
-        correct=_cycle_or_order,
-        strategy=_graph_args,
-        classic={"n": 4, "edges": [[0, 1], [1, 2], [2, 1], [2, 3]]},
+    wrong=pitfalls.has_cycle_single_flag,
+    correct=graphs.topological_sort_dfs,
+    ask_correct=_has_cycle,
+    strategy=_graph_args,
+    classic={"n": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]]},  # the diamond
+)
+
+COMPONENTS_FROM_EDGES = Pitfall(
+    mistake="components counted over the nodes that appear in edges",
+    what_goes_wrong="Isolated nodes are never seen, so they are not counted as components.",
+    wrong=pitfalls.count_components_from_edges,
+    correct=graphs.count_components,
+    strategy=_graph_args,
+    classic={"n": 5, "edges": [[0, 1], [1, 2]]},
+)
+
+KAHN_WITHOUT_COUNT_CHECK = Pitfall(
+    mistake="Kahn's algorithm without the processed-count check",
+    what_goes_wrong=(
+        "Nodes on (or behind) a cycle never reach in-degree 0; without comparing the "
+        "number processed with n, a partial order is returned as if it were complete."
     ),
-]
+    wrong=pitfalls.kahn_without_count_check,
+    correct=graphs.topological_sort_kahn,
+    strategy=_graph_args,
+    classic={"n": 4, "edges": [[0, 1], [1, 2], [2, 1], [2, 3]]},
+)
+
+PITFALLS: tuple[Pitfall, ...] = tuple(declared())  # found, not listed: see declared()
 
 
 def search(pitfall: Pitfall) -> dict[str, Any]:
@@ -215,7 +263,7 @@ def search(pitfall: Pitfall) -> dict[str, Any]:
     config = settings(
         database=None,
         derandomize=True,
-        max_examples=1000,
+        max_examples=MAX_EXAMPLES,
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
@@ -227,8 +275,8 @@ def search(pitfall: Pitfall) -> dict[str, Any]:
 def _record(pitfall: Pitfall, args: dict[str, Any]) -> dict[str, Any]:
     return {
         "input": pitfall.describe(args),
-        "correct": _outcome(pitfall.correct, args),
-        "wrong": _outcome(pitfall.wrong, args),
+        "correct": pitfall.correct_outcome(args),
+        "wrong": pitfall.wrong_outcome(args),
     }
 
 
@@ -242,12 +290,8 @@ def build_report() -> dict[str, Any]:
         entries.append(
             {
                 "name": p.name,
-                "wrong_function": f"graphs.pitfalls.{p.wrong.__name__}",
-                "correct_function": (
-                    f"graphs.{p.correct.__name__}"
-                    if not p.correct.__name__.startswith("_")
-                    else "graphs.topological_sort"
-                ),
+                "wrong_function": p.wrong_function,
+                "correct_function": p.correct_function,
                 "mistake": p.mistake,
                 "what_goes_wrong": p.what_goes_wrong,
                 "minimal": _record(p, found),
@@ -256,12 +300,12 @@ def build_report() -> dict[str, Any]:
         )
     return {
         "format_version": FORMAT_VERSION,
-        "generated_by": "python -m graphs.counterexamples",
+        "generated_by": PROG,
         "search": {
             "tool": "hypothesis.find",
             "hypothesis": hypothesis.__version__,
             "derandomize": True,
-            "max_examples": 1000,
+            "max_examples": MAX_EXAMPLES,
         },
         "pitfalls": entries,
     }
@@ -272,9 +316,38 @@ def render(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
+def check(path: Path) -> tuple[int, str]:
+    """Compare the gallery file at ``path`` with a fresh search: ``(exit status, message)``.
+
+    Status 1 if the file is missing, names other pitfalls than the ones declared, or, when it
+    was found with the installed hypothesis version, differs in any byte from a fresh search.
+    A file found with another hypothesis version cannot be compared (the derandomised search
+    may shrink to another input): status 0, and the message says so.
+    """
+    import hypothesis
+
+    if not path.is_file():
+        return 1, f"{path}: missing; run {PROG} --out {path.parent}"
+    try:
+        committed = json.loads(path.read_text(encoding="utf-8"))
+        names = [entry["name"] for entry in committed["pitfalls"]]
+        version = committed["search"]["hypothesis"]
+    except (ValueError, KeyError, TypeError) as err:
+        return 1, f"{path}: not a gallery file ({err}); run {PROG} --out {path.parent}"
+    if names != [p.name for p in PITFALLS]:
+        return 1, f"{path}: OUT OF DATE (its pitfalls are not the declared ones)"
+    if version != hypothesis.__version__:
+        return 0, (
+            f"{path}: found with hypothesis {version}, installed {hypothesis.__version__}:"
+            " not compared (another version may shrink to other inputs)"
+        )
+    same = path.read_text(encoding="utf-8") == render(build_report())
+    return (0, f"{path}: up to date") if same else (1, f"{path}: OUT OF DATE")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m graphs.counterexamples",
+        prog=PROG,
         description=(
             "Find a minimal failing input for every wrong variant in graphs.pitfalls and write"
             f" {RESULT_NAME} into --out (about a second, no progress bar). Writing into"
@@ -290,15 +363,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="do not write; exit 1 if the file on disk differs from a fresh search (default: off)",
+        help="do not write; exit 1 if the file in --out differs from a fresh search under the"
+        " same hypothesis version (another version: exit 0 and say so) (default: off)",
     )
     args = parser.parse_args(argv)
-    text = render(build_report())
     path = args.out / RESULT_NAME
     if args.check:
-        same = path.is_file() and path.read_text(encoding="utf-8") == text
-        print(f"{path}: {'up to date' if same else 'OUT OF DATE'}")
-        return 0 if same else 1
+        status, message = check(path)
+        print(message)
+        return status
+    text = render(build_report())
     path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomic(path, text)  # a temporary file, then os.replace: never a cut file
     for entry in json.loads(text)["pitfalls"]:

@@ -202,10 +202,12 @@ def max_area_of_island(grid: object, *, diagonal: bool = False) -> int:
     of neighbours is examined once: ``O(V + E) = O(V)`` time. Space: the padded copy,
     ``(rows + 2) * (cols + 1) = O(V)``, and a stack of at most ``V`` cells.
 
-    **Classic mistakes.** No bounds check, or one that lets ``r - 1 = -1`` wrap to the last
-    row in Python (``graphs.pitfalls.num_islands_wraparound``); marking visited when popping
-    instead of pushing (cells pushed several times); sinking the caller's grid in place
-    (ours works on a copy); recursion on a big island.
+    **Classic mistakes.** Marking visited when popping instead of pushing: a cell waiting on
+    the stack is pushed again by another neighbour and counted once per copy, so any island
+    with a 2 x 2 block comes out too big (``graphs.pitfalls.max_area_mark_on_pop``; in
+    :func:`num_islands` the same slip only costs time); no bounds check, or one that lets
+    ``r - 1 = -1`` wrap to the last row; sinking the caller's grid in place (ours works on a
+    copy); recursion on a big island.
     References
     ----------
     .. [1] LeetCode 695, "Max Area of Island".

@@ -11,6 +11,7 @@ wrong variant                     mistake                       correct version
 ``bfs_order_mark_on_dequeue``     visited marked when dequeued  :func:`graphs.bfs_order`
 ``num_islands_recursive``         recursive flood fill          :func:`graphs.num_islands`
 ``num_islands_wraparound``        ``r - 1 == -1`` wraps around  :func:`graphs.num_islands`
+``max_area_mark_on_pop``          visited marked when popped    :func:`graphs.max_area_of_island`
 ``has_cycle_single_flag``         one visited flag, not three   :func:`graphs.topological_sort`
 ``count_components_from_edges``   forgets isolated nodes        :func:`graphs.count_components`
 ``kahn_without_count_check``      no processed-count check      :func:`graphs.topological_sort`
@@ -31,6 +32,7 @@ __all__ = [
     "count_components_from_edges",
     "has_cycle_single_flag",
     "kahn_without_count_check",
+    "max_area_mark_on_pop",
     "num_islands_recursive",
     "num_islands_wraparound",
 ]
@@ -124,6 +126,37 @@ def num_islands_wraparound(grid: Any) -> int:
                     except IndexError:
                         pass
     return count
+
+
+def max_area_mark_on_pop(grid: Any) -> int:
+    """WRONG: island area counted per pop, with cells marked visited when popped, not pushed.
+
+    A land cell stays unmarked while it waits on the stack, so a second neighbour that sees it
+    in that window pushes it again, and every copy is counted when popped. Any island with a
+    cycle of cells (the smallest is a 2 x 2 block, which gives 5 instead of 4) comes out too
+    big; a path-shaped island, with no second way in, comes out right.
+
+    Fix: mark a cell when it is pushed, so it is on the stack at most once
+    (:func:`graphs.max_area_of_island`), or skip a popped cell that is already marked.
+    """
+    h, w, land = check_grid(grid)
+    cells = bytearray(land)  # 1 = land not yet popped; a copy, the caller's grid is untouched
+    best = 0
+    for start in range(h * w):
+        if not cells[start]:
+            continue
+        area = 0
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            cells[i] = 0  # too late: i may still be on the stack, and is counted once per copy
+            area += 1
+            r, c = divmod(i, w)
+            for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= nr < h and 0 <= nc < w and cells[nr * w + nc]:
+                    stack.append(nr * w + nc)
+        best = max(best, area)
+    return best
 
 
 def has_cycle_single_flag(n: int, edges: Any) -> bool:

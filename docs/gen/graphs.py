@@ -1,9 +1,21 @@
-"""Graph pages: scaling, timing comparison and pitfall counterexamples per problem.
+"""Graph pages: the scaling overview, and one fragment per benchmarked problem and per pitfall.
 
 Sources: ``docs/results/graphs_bench.json`` and ``docs/results/graphs_scaling.png``
 (``python -m graphs.bench``), ``docs/results/graphs_pitfalls.json``
-(``python -m graphs.counterexamples``). A results file that does not exist yet gives a fragment
-that says so, never made-up numbers.
+(``python -m graphs.counterexamples``). A results file (or an entry in one) that does not exist
+yet gives a fragment that says so, never made-up numbers.
+
+No list of pages or problems is kept here. The problems are the ``Problem`` declarations of
+:mod:`graphs.bench` and the pitfalls the ``Pitfall`` declarations of
+:mod:`graphs.counterexamples` (plus anything the results files hold); each gets its own fragment,
+
+* ``docs/generated/graphs/scaling/<problem>.md`` (e.g. ``islands``, ``max_area``),
+* ``docs/generated/graphs/pitfalls/<wrong function>.md`` (e.g. ``max_area_mark_on_pop``),
+
+and the page that shows the code of the functions concerned includes it, next to its own
+Korean explanation of the mistake. ``tests/graphs/test_pages.py`` checks that every fragment is
+included by exactly one page, that this page holds the records of the functions measured (or
+done right), and that it explains each pitfall it shows.
 """
 
 from __future__ import annotations
@@ -15,50 +27,7 @@ from docs.gen.common import RESULTS, Content, header, load_json, missing_results
 
 BENCH = "docs/results/graphs_bench.json"
 PITFALLS = "docs/results/graphs_pitfalls.json"
-PAGES = ("islands", "max_area", "components", "courses", "traversal")
-
-# Which page shows which wrong variant (695 uses the same island search as 200).
-PITFALL_PAGES = {
-    "bfs_order_mark_on_dequeue": ("traversal",),
-    "num_islands_recursive": ("islands", "max_area"),
-    "num_islands_wraparound": ("islands", "max_area"),
-    "has_cycle_single_flag": ("courses",),
-    "kahn_without_count_check": ("courses",),
-    "count_components_from_edges": ("components",),
-}
-
-# Korean wording of each mistake and its effect (the JSON carries the English originals).
-PITFALL_TEXT = {
-    "bfs_order_mark_on_dequeue": (
-        "방문 표시를 큐에 넣을 때가 아니라 꺼낼 때 한다.",
-        "꺼내기 전에 두 번 도달한 정점이 큐에 두 번 들어가 두 번 방문된다. "
-        "빽빽한 그래프에서는 큐가 \\(O(E)\\)까지 커진다.",
-    ),
-    "num_islands_recursive": (
-        "재귀로 섬을 지운다(칸 하나에 Python 프레임 하나).",
-        "작은 격자에서는 맞지만, \\(k\\)칸짜리 섬은 재귀 깊이가 \\(k\\) 가까이 필요하다. "
-        "Python의 기본 한도(1000 프레임)를 넘으면 `RecursionError`.",
-    ),
-    "num_islands_wraparound": (
-        "경계 검사를 `IndexError`를 잡는 것으로 대신한다: `r - 1 == -1`은 마지막 행이다.",
-        "음수 인덱스가 반대편으로 돌아가서 양쪽 경계의 칸이 이웃이 되고, 서로 다른 섬이 합쳐진다.",
-    ),
-    "has_cycle_single_flag": (
-        "방향 그래프의 사이클 판정(반환값: 사이클이 있는가)에 방문 플래그 하나만 쓴다. "
-        "미방문·진행 중·완료 세 상태가 필요하다.",
-        "이미 끝난 정점(다이아몬드의 공통 후손, 앞선 탐색에서 본 정점)을 만나도 사이클로 본다. "
-        "DAG에서 거짓 사이클.",
-    ),
-    "kahn_without_count_check": (
-        "Kahn 알고리즘에서 처리한 정점 수를 \\(n\\)과 비교하지 않는다.",
-        "사이클 위의 정점은 진입 차수가 0이 되지 않아 영영 큐에 들어가지 못한다. "
-        "그 부분 순서를 답처럼 돌려준다.",
-    ),
-    "count_components_from_edges": (
-        "간선 목록에 나온 정점으로만 그래프를 만든다.",
-        "간선이 없는 고립 정점이 빠져 요소 수가 모자란다.",
-    ),
-}
+OUT = "generated/graphs"
 
 
 def _code(value: Any) -> str:
@@ -81,8 +50,8 @@ def _outcome(out: dict[str, Any]) -> str:
     return _code(out["returns"])
 
 
-def _pitfall(p: dict[str, Any]) -> str:
-    mistake, effect = PITFALL_TEXT.get(p["name"], (p["mistake"], p["what_goes_wrong"]))
+def _pitfall(p: dict[str, Any], note: str) -> str:
+    """The counterexample table of one pitfall (the page explains the mistake in prose)."""
     rows = [
         "| 입력 | 올바른 함수 | 틀린 풀이 |",
         "| :-- | :-- | :-- |",
@@ -94,17 +63,27 @@ def _pitfall(p: dict[str, Any]) -> str:
                 f"| {_outcome(case['wrong'])} |"
             )
     return (
-        f"### `{p['wrong_function']}`\n\n"
-        f"- **실수**: {mistake}\n"
-        f"- **무엇이 틀리나**: {effect}\n"
-        f"- **올바른 함수**: `{p['correct_function']}`\n\n" + "\n".join(rows) + "\n"
+        header(PITFALLS)
+        + f"\n올바른 함수 `{p['correct_function']}`, 틀린 풀이 `{p['wrong_function']}`.\n\n"
+        + "\n".join(rows)
+        + "\n"
+        + note
     )
 
 
+def _declared_pitfalls() -> list[str]:
+    from graphs.counterexamples import PITFALLS as DECLARED
+
+    return [p.name for p in DECLARED]
+
+
 def pitfall_fragments() -> dict[str, str]:
+    """``wrong function name -> fragment`` for every declared or recorded pitfall."""
+    names = _declared_pitfalls()
     path = RESULTS / "graphs_pitfalls.json"
     if not path.is_file():
-        return {key: missing_results(PITFALLS, "python -m graphs.counterexamples") for key in PAGES}
+        missing = missing_results(PITFALLS, "python -m graphs.counterexamples")
+        return dict.fromkeys(names, missing)
     data = load_json(path)
     search = data.get("search", {})
     note = (
@@ -112,24 +91,19 @@ def pitfall_fragments() -> dict[str, str]:
         f"{search.get('tool', 'hypothesis')}(hypothesis {search.get('hypothesis', '?')}, "
         f"난수 고정, 최대 {search.get('max_examples', '?')}개 예제)로 찾았다.\n"
     )
-    parts: dict[str, list[str]] = {key: [] for key in PAGES}
-    for p in data["pitfalls"]:
-        for key in PITFALL_PAGES.get(p["name"], ("traversal",)):
-            parts[key].append(_pitfall(p))
-    return {
-        key: header(PITFALLS) + "\n" + ("\n".join(chunks) if chunks else "(해당 없음)\n") + note
-        for key, chunks in parts.items()
-    }
+    out = {p["name"]: _pitfall(p, note) for p in data["pitfalls"]}
+    for name in names:
+        if name not in out:
+            out[name] = (
+                header(PITFALLS)
+                + '\n!!! warning "아직 반례를 찾지 않았다"\n'
+                + f"    `{PITFALLS}`에 `{name}`의 반례가 아직 없다. "
+                + "`python -m graphs.counterexamples`를 실행한 뒤 "
+                + "`python -m docs.gen`을 다시 실행한다.\n"
+            )
+    return out
 
 
-# Which bench problem measures which page (695 runs the same island search as 200).
-BENCH_OF_PAGE = {
-    "islands": "islands",
-    "max_area": "islands",
-    "components": "components",
-    "courses": "toposort",
-    "traversal": "bfs",
-}
 FIGURE = (
     "![크기에 따른 실행 시간, log-log (우리 구현, networkx, 참조 구현)]"
     "(../results/graphs_scaling.png)\n"
@@ -213,8 +187,25 @@ def _run_note(data: dict[str, Any]) -> str:
     return note
 
 
+def _declared_problems() -> dict[str, list[str]]:
+    from graphs.bench import problems
+
+    return {p.name: list(p.ours) for p in problems()}
+
+
+def _not_measured(name: str, ours: list[str]) -> str:
+    functions = ", ".join(f"`{f}`" for f in ours)
+    return (
+        header(BENCH)
+        + '\n!!! warning "아직 측정하지 않았다"\n'
+        + f"    `python -m graphs.bench`에 `{name}` 문제({functions})가 선언되어 있지만 "
+        + f"`{BENCH}`에는 아직 그 측정이 없다. `python -m graphs.bench`를 실행한 뒤 "
+        + "`python -m docs.gen`을 다시 실행한다.\n"
+    )
+
+
 def render_scaling(data: dict[str, Any]) -> dict[str, str]:
-    """Fragments keyed ``overview`` and each page key, from the bench JSON."""
+    """Fragments keyed ``overview`` and each problem's name, from the bench JSON."""
     note = _run_note(data)
     out = {}
     goals = data["goals"]
@@ -239,28 +230,26 @@ def render_scaling(data: dict[str, Any]) -> dict[str, str]:
         + "\n"
         + note
     )
-    for key in PAGES:
-        name = BENCH_OF_PAGE[key]
-        prob = data["problems"].get(name)
-        body = _problem(name, prob, data) if prob else "(이 문제의 측정이 없다)\n"
-        out[key] = header(BENCH) + "\n" + FIGURE + "\n" + body + note
+    for name, prob in data["problems"].items():
+        out[name] = header(BENCH) + "\n" + FIGURE + "\n" + _problem(name, prob, data) + note
+    for name, ours in _declared_problems().items():
+        if name not in out:
+            out[name] = _not_measured(name, ours)
     return out
 
 
 def scaling_fragments() -> dict[str, str]:
+    """``overview`` and ``problem name -> fragment`` for every declared or measured problem."""
     path = RESULTS / "graphs_bench.json"
     if not path.is_file():
         missing = missing_results(BENCH, "python -m graphs.bench")
-        return {"overview": missing, **{key: missing for key in PAGES}}
+        return dict.fromkeys(["overview", *_declared_problems()], missing)
     return render_scaling(load_json(path))
 
 
 def generate() -> dict[str, Content]:
-    out: dict[str, Content] = {}
     scaling = scaling_fragments()
-    out["generated/graphs_overview.md"] = scaling["overview"]
-    for key, text in pitfall_fragments().items():
-        out[f"generated/graphs_{key}_pitfalls.md"] = text
-    for key in PAGES:
-        out[f"generated/graphs_{key}_scaling.md"] = scaling[key]
+    out: dict[str, Content] = {f"{OUT}/overview.md": scaling.pop("overview")}
+    out.update({f"{OUT}/scaling/{name}.md": text for name, text in scaling.items()})
+    out.update({f"{OUT}/pitfalls/{name}.md": text for name, text in pitfall_fragments().items()})
     return out

@@ -7,6 +7,7 @@ import json
 import networkx as nx
 import pytest
 
+import graphs
 from graphs import bench
 
 
@@ -28,7 +29,20 @@ def test_inputs_have_the_requested_shape():
     assert len(grid) == 7 and all(len(r) == 7 and set(r) <= {0, 1} for r in grid)
 
 
-@pytest.mark.parametrize("problem", bench.PROBLEMS, ids=[p.name for p in bench.PROBLEMS])
+def test_problems_are_found_by_discovery_and_time_public_functions():
+    found = bench.problems()
+    assert [p.name for p in found] == ["components", "bfs", "toposort", "islands", "max_area"]
+    for p in found:
+        for name in p.ours:  # "graphs.<function>": a public function whose page shows the result
+            assert name.startswith("graphs.") and callable(getattr(graphs, name[len("graphs.") :]))
+
+
+def test_max_area_peers_agree_on_water_only():
+    water = [[0, 0], [0, 0]]
+    assert bench.nx_max_area(water) == bench.scipy_max_area(water) == 0
+
+
+@pytest.mark.parametrize("problem", bench.problems(), ids=lambda p: p.name)
 def test_peers_agree_with_ours_on_a_small_input(problem):
     # Exactly the callables the benchmark times: every one of ours, networkx and the reference.
     args = problem.make(1800, 3)
@@ -45,9 +59,9 @@ def test_quick_run_writes_json_and_png(tmp_path):
     png = (tmp_path / "graphs_scaling.png").read_bytes()
     assert png.startswith(b"\x89PNG") and b"Software" not in png
     assert data["quick"] is True and data["interrupted"] is False
-    assert {"platform", "cpu_count", "python"} <= set(data["machine"])
+    assert {"platform", "cpu_count", "python", "load_average"} <= set(data["machine"])
     assert {"networkx", "scipy", "numpy"} <= set(data["versions"])
-    assert set(data["problems"]) == {"components", "bfs", "toposort", "islands"}
+    assert list(data["problems"]) == [p.name for p in bench.problems()]
     for pr in data["problems"].values():
         assert pr["answers_agree"] is True  # ours, networkx and the reference give one answer
         assert len(pr["x"]) >= 2 and pr["x"] == sorted(pr["x"])
@@ -59,10 +73,11 @@ def test_quick_run_writes_json_and_png(tmp_path):
         for r in tgt["ratios"].values():
             assert r["speedup_vs_networkx"] > 0 and r["ours_over_reference"] > 0
     goals = data["goals"]
-    assert len(goals["slopes_linear"]) == 5
+    assert list(goals["slopes_linear"]) == [
+        f"{p.name}: {solver}" for p in bench.problems() for solver in p.ours
+    ]
     assert set(goals["speedup_vs_networkx"]) == {
-        "components: graphs.count_components",
-        "islands: graphs.num_islands",
+        f"{p.name}: {solver}" for p in bench.problems() if p.speedup_goal for solver in p.ours
     }
     assert goals["all_met"] is False  # never claimed by a quick run
 

@@ -65,6 +65,7 @@ def test_leetcode_210_examples():
     assert graphs.find_order(2, [[0, 1], [1, 0]]) == []
 
 
+@pytest.mark.slow
 def test_leetcode_limits_and_100x_larger():
     # 2000 courses, 5000 prerequisites (LeetCode's limits), then 100 times larger, as chains
     # plus extra forward pairs; and the same with one back edge that closes a cycle.

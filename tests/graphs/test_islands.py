@@ -105,6 +105,7 @@ def test_empty_and_border_cases():
     assert graphs.num_islands([[1, 0], [0, 0], [0, 1]], diagonal=True) == 2
 
 
+@pytest.mark.slow
 def test_leetcode_limit_and_100x_cells_all_land():
     assert graphs.num_islands([["1"] * 300 for _ in range(300)]) == 1
     assert graphs.max_area_of_island([[1] * 3000 for _ in range(3000)]) == 3000 * 3000

@@ -82,3 +82,17 @@ def test_a_0d_array_of_edges_is_a_named_type_error():
     for func in (graphs.count_components, graphs.connected_components, graphs.topological_sort):
         with pytest.raises(TypeError, match=r"^edges: expected an iterable of pairs.*0-d array"):
             func(3, np.array(5))
+
+
+def test_each_shared_helper_exists_once_in_the_package():
+    # Atomic writes live in graphs._files; timing and run metadata in graphs.bench. A second
+    # copy elsewhere in the package is how the copies drifted apart before.
+    import pathlib
+
+    sources = {
+        p.name: p.read_text(encoding="utf-8")
+        for p in pathlib.Path(graphs.__file__).parent.glob("*.py")
+    }
+    homes = {"os.replace(": "_files.py", "time.perf_counter(": "bench.py", "platform.": "bench.py"}
+    for needle, home in homes.items():
+        assert [name for name, text in sources.items() if needle in text] == [home], needle

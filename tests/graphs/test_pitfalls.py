@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 
 import graphs
-from graphs import pitfalls
-from graphs.counterexamples import PITFALLS, RESULT_NAME, _outcome, build_report, render, search
+from graphs import counterexamples, pitfalls
+from graphs.counterexamples import PITFALLS, RESULT_NAME, build_report, render, search
 from tests.graphs.strategies import (
     adjacency_with_start,
     directed_graphs,
@@ -33,6 +33,9 @@ def oracle_ok(name: str, args: dict, outcome: dict) -> bool:
     if name.startswith("num_islands"):
         expected = nx.number_connected_components(grid_graph(args["grid"]))
         return outcome == {"returns": expected}
+    if name == "max_area_mark_on_pop":
+        components = nx.connected_components(grid_graph(args["grid"]))
+        return outcome == {"returns": max(map(len, components), default=0)}
     g = nx.DiGraph()
     g.add_nodes_from(range(args["n"]))
     g.add_edges_from(map(tuple, args["edges"]))
@@ -48,6 +51,9 @@ def oracle_ok(name: str, args: dict, outcome: dict) -> bool:
 
 
 IDS = [p.name for p in PITFALLS]
+# The recursion pitfall needs a 300 x 300 grid by nature: seconds, not milliseconds.
+SLOW = {"num_islands_recursive"}
+PARAMS = [pytest.param(p, marks=[pytest.mark.slow] if p.name in SLOW else []) for p in PITFALLS]
 
 
 def rebuild(recorded: dict) -> dict:
@@ -62,28 +68,29 @@ def found() -> dict:
     return {p.name: search(p) for p in PITFALLS}
 
 
-@pytest.mark.parametrize("pitfall", PITFALLS, ids=IDS)
+@pytest.mark.parametrize("pitfall", PARAMS, ids=IDS)
 def test_hypothesis_finds_a_small_input_where_wrong_fails_and_correct_passes(pitfall, found):
     args = found[pitfall.name]
     assert pitfall.fails(args)
-    assert oracle_ok(pitfall.name, args, _outcome(pitfall.correct, args))
-    assert not oracle_ok(pitfall.name, args, _outcome(pitfall.wrong, args))
+    assert oracle_ok(pitfall.name, args, pitfall.correct_outcome(args))
+    assert not oracle_ok(pitfall.name, args, pitfall.wrong_outcome(args))
     # small: a handful of edges / cells (the recursion one needs a big grid by nature)
     if "edges" in args:
         assert args["n"] <= 3 and len(args["edges"]) <= 2
     elif "adj" in args:
         assert sum(map(len, args["adj"])) <= 4
-    elif pitfall.name == "num_islands_wraparound":
+    elif pitfall.name in ("num_islands_wraparound", "max_area_mark_on_pop"):
         assert sum(map(len, args["grid"])) <= 4
 
 
-@pytest.mark.parametrize("pitfall", PITFALLS, ids=IDS)
+@pytest.mark.parametrize("pitfall", PARAMS, ids=IDS)
 def test_classic_inputs_break_the_wrong_variant(pitfall):
     args = pitfall.classic
-    assert oracle_ok(pitfall.name, args, _outcome(pitfall.correct, args))
-    assert not oracle_ok(pitfall.name, args, _outcome(pitfall.wrong, args))
+    assert oracle_ok(pitfall.name, args, pitfall.correct_outcome(args))
+    assert not oracle_ok(pitfall.name, args, pitfall.wrong_outcome(args))
 
 
+@pytest.mark.slow
 def test_committed_pitfalls_file_is_what_the_command_produces_now():
     path = RESULTS / RESULT_NAME
     assert path.is_file(), "run: python -m graphs.counterexamples"
@@ -99,8 +106,8 @@ def test_committed_pitfalls_file_is_what_the_command_produces_now():
         for kind in ("minimal", "classic"):
             rec = entry[kind]
             args = rebuild(rec["input"])
-            assert _outcome(pitfall.correct, args) == rec["correct"]
-            assert _outcome(pitfall.wrong, args) == rec["wrong"] != rec["correct"]
+            assert pitfall.correct_outcome(args) == rec["correct"]
+            assert pitfall.wrong_outcome(args) == rec["wrong"] != rec["correct"]
             assert oracle_ok(pitfall.name, args, rec["correct"])
 
 
@@ -136,3 +143,64 @@ def test_kahn_without_check_is_right_exactly_on_dags(case):
     order = pitfalls.kahn_without_count_check(n, edges)
     is_dag = nx.is_directed_acyclic_graph(to_digraph(to_adjacency(n, edges)))
     assert (len(order) == n) == is_dag
+
+
+@given(grids(max_side=6))
+def test_max_area_mark_on_pop_is_never_too_small_and_right_without_land_cycles(grid):
+    # Marking on pop only ever counts extra copies; an island with no 2 x 2 block of land (its
+    # cells form a tree, so no cell has two ways in) is counted right.
+    wrong, right = pitfalls.max_area_mark_on_pop(grid), graphs.max_area_of_island(grid)
+    assert wrong >= right
+    g = grid_graph(grid)
+    if len(g) == 0 or nx.is_forest(g):
+        assert wrong == right
+
+
+def test_every_wrong_variant_is_declared_once_and_found_by_discovery(monkeypatch):
+    wrong = sorted(p.name for p in counterexamples.declared())
+    assert wrong == sorted(pitfalls.__all__)  # each function of graphs.pitfalls, exactly once
+    assert [p.name for p in PITFALLS] == [p.name for p in counterexamples.declared()]
+    extra = counterexamples.Pitfall(
+        mistake="m", what_goes_wrong="w", wrong=pitfalls.max_area_mark_on_pop,
+        correct=graphs.max_area_of_island, strategy=counterexamples._grid_args, classic={},
+    )  # fmt: skip
+    monkeypatch.setattr(counterexamples, "EXTRA_FOR_TEST", extra, raising=False)
+    assert counterexamples.declared()[-1] is extra  # a new constant needs no list entry
+
+
+def _gallery(tmp_path, **changes) -> Path:
+    text = (RESULTS / RESULT_NAME).read_text(encoding="utf-8")
+    data = json.loads(text)
+    for key, value in changes.items():
+        if key == "hypothesis":
+            data["search"]["hypothesis"] = value
+        elif key == "drop_last":
+            data["pitfalls"] = data["pitfalls"][:-1]
+        elif key == "wrong_answer":
+            data["pitfalls"][0]["minimal"]["wrong"] = {"returns": value}
+    (tmp_path / RESULT_NAME).write_text(render(data) if changes else text, encoding="utf-8")
+    return tmp_path
+
+
+def test_check_says_when_versions_differ_and_fails_on_other_pitfalls(tmp_path, capsys):
+    out = _gallery(tmp_path, hypothesis="0.0.1", wrong_answer=[])
+    assert counterexamples.main(["--check", "--out", str(out)]) == 0  # not comparable
+    assert "hypothesis 0.0.1" in capsys.readouterr().out
+    out = _gallery(tmp_path, drop_last=True)
+    assert counterexamples.main(["--check", "--out", str(out)]) == 1
+    assert counterexamples.main(["--check", "--out", str(tmp_path / "nowhere")]) == 1
+    assert not (tmp_path / "nowhere").exists()  # --check writes nothing
+
+
+@pytest.mark.slow
+def test_check_passes_on_the_committed_file_and_fails_on_a_changed_one(tmp_path, capsys):
+    import hypothesis
+
+    committed = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
+    if committed["search"]["hypothesis"] != hypothesis.__version__:
+        pytest.skip("the committed gallery was found with another hypothesis version")
+    assert counterexamples.main(["--check", "--out", str(_gallery(tmp_path))]) == 0
+    assert "up to date" in capsys.readouterr().out
+    out = _gallery(tmp_path, wrong_answer=[0])
+    assert counterexamples.main(["--check", "--out", str(out)]) == 1
+    assert "OUT OF DATE" in capsys.readouterr().out

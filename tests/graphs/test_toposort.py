@@ -107,6 +107,7 @@ def test_diamond_is_not_a_cycle_and_isolated_nodes_appear(method):
     assert_topological(6, edges, order)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", METHODS)
 def test_chain_of_a_million_nodes(method):
     n = 10**6

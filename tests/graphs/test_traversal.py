@@ -125,6 +125,7 @@ def test_dict_neighbour_that_is_not_a_key_is_a_sink():
     assert graphs.shortest_path_lengths(adj, "a") == {"a": 0, "b": 1, "c": 1, "d": 2}
 
 
+@pytest.mark.slow
 def test_dfs_on_a_path_of_a_million_nodes_does_not_recurse():
     n = 10**6
     adj = [[i + 1] for i in range(n - 1)] + [[]]

@@ -1,0 +1,129 @@
+"""Each measurement and counterexample lands on the page of the function it concerns, by discovery.
+
+No list of pages or problems is kept: the benchmark's ``Problem`` constants and the gallery's
+``Pitfall`` constants are found by walking their modules, each gets a generated fragment, and the
+page that holds the record of the function concerned includes it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import graphs
+from docs.gen import graphs as gen
+from docs.gen.common import DOCS
+from graphs import bench, counterexamples
+
+INCLUDE = re.compile(r'^--8<-- "(?P<path>[^":]+)(?::[\w-]+)?"$', re.MULTILINE)
+RECORD = re.compile(r"docs/generated/records/(?P<name>\w+)\.md")
+
+
+def pages() -> dict[str, str]:
+    """Every hand-written Markdown page of the site (generated fragments excluded)."""
+    found = {}
+    for path in sorted(DOCS.rglob("*.md")):
+        rel = path.relative_to(DOCS).as_posix()
+        if not rel.startswith(("generated/", "templates/")):
+            found[rel] = path.read_text(encoding="utf-8")
+    return found
+
+
+def pages_including(fragment: str) -> list[str]:
+    return [rel for rel, text in pages().items() if fragment in INCLUDE.findall(text)]
+
+
+def records_on(page: str) -> set[str]:
+    """The functions whose study record the page includes: what the page is about."""
+    return {m["name"] for p in INCLUDE.findall(pages()[page]) if (m := RECORD.fullmatch(p))}
+
+
+def scaling(name: str) -> str:
+    return f"docs/generated/graphs/scaling/{name}.md"
+
+
+def pitfall(name: str) -> str:
+    return f"docs/generated/graphs/pitfalls/{name}.md"
+
+
+def unplaced(problems: list[bench.Problem], pits: list[counterexamples.Pitfall]) -> list[str]:
+    """Fragments that no page, or more than one page, includes."""
+    wanted = [scaling(p.name) for p in problems] + [pitfall(p.name) for p in pits]
+    return [f for f in wanted if len(pages_including(f)) != 1]
+
+
+def test_every_problem_and_pitfall_is_shown_on_exactly_one_page() -> None:
+    assert unplaced(bench.problems(), counterexamples.declared()) == []
+
+
+def test_a_new_declaration_is_found_and_needs_a_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    new = bench.Problem(
+        name="new_drill", x_label="cells", make=bench.ISLANDS.make, size_of=bench._grid_x,
+        ours={"graphs.num_islands": graphs.num_islands}, networkx=bench.nx_islands,
+        reference=bench.scipy_islands, reference_name="scipy.ndimage.label",
+        reference_is_c=True,
+    )  # fmt: skip
+    monkeypatch.setattr(bench, "NEW_DRILL", new, raising=False)
+    assert bench.problems()[-1] is new
+    assert "generated/graphs/scaling/new_drill.md" in gen.generate()  # fragment, honest text
+    assert "아직 측정하지 않았다" in gen.generate()["generated/graphs/scaling/new_drill.md"]
+    assert unplaced(bench.problems(), []) == [scaling("new_drill")]  # ... until a page has it
+
+
+def test_every_included_graph_fragment_is_generated() -> None:
+    made = {f"docs/{rel}" for rel in gen.generate()}
+    for rel, text in pages().items():
+        for path in INCLUDE.findall(text):
+            if path.startswith("docs/generated/graphs/"):
+                assert path in made, (rel, path)
+
+
+@pytest.mark.parametrize("problem", bench.problems(), ids=lambda p: p.name)
+def test_a_measurement_is_on_the_page_of_the_functions_it_measures(problem) -> None:
+    (page,) = pages_including(scaling(problem.name))
+    measured = {name.removeprefix("graphs.") for name in problem.ours}
+    assert measured <= records_on(page), (page, measured)
+
+
+@pytest.mark.parametrize("pit", counterexamples.declared(), ids=lambda p: p.name)
+def test_a_counterexample_is_on_the_page_of_the_function_it_gets_wrong(pit) -> None:
+    (page,) = pages_including(pitfall(pit.name))
+    assert pit.correct.__name__ in records_on(page), page
+    # The page explains the mistake in Korean, in its own prose right before the table.
+    text = pages()[page]
+    section = text[text.index(f"### `{pit.name}`") : text.index(pitfall(pit.name))]
+    for label in ("**실수**", "**무엇이 틀리나**"):
+        line = next(ln for ln in section.splitlines() if label in ln)
+        assert re.search("[가-힣]", line.split(label, 1)[1]), (page, pit.name, label)
+
+
+def test_the_695_page_shows_only_max_area_material() -> None:
+    # It once showed the islands benchmark ("measured problem: islands") and num_islands'
+    # counterexamples, because a page map sent 200's material to both pages.
+    text = pages()["graphs/695-max-area.md"]
+    shown = "".join(
+        (DOCS.parent / p).read_text(encoding="utf-8")
+        for p in INCLUDE.findall(text)
+        if p.startswith("docs/generated/graphs/")  # measurements and counterexamples
+    )
+    assert "max_area" in shown
+    assert "num_islands" not in shown and "`islands`" not in shown
+    assert "graphs.pitfalls.max_area_mark_on_pop" in shown
+
+
+def test_an_unmeasured_problem_says_so_instead_of_showing_numbers() -> None:
+    data = gen.load_json(DOCS / "results" / "graphs_bench.json")
+    data["problems"].pop("max_area", None)
+    text = gen.render_scaling(data)["max_area"]
+    assert "아직 측정하지 않았다" in text and "graphs.max_area_of_island" in text
+    assert not re.search(r"\d+\.\d", text.split("-->", 1)[1])  # no number typed in
+
+
+def test_the_islands_page_describes_the_stack_its_code_uses() -> None:
+    # The hand-written record once spoke of a queue beside the stack-based code.
+    text = pages()["graphs/200-islands.md"]
+    code = Path(graphs.islands.__file__).read_text(encoding="utf-8")
+    assert "stack = [i]" in code and "pop()" in code
+    assert "스택" in text and "큐" not in text
