@@ -191,6 +191,11 @@ def test_family_defaults_are_those_of_transformers(model_type):
 # --- hypothesis: valid sizes per family ---------------------------------------------------
 
 
+# families keyed like Llama (the nested ones wrap a Llama text_config)
+LLAMA_LIKE = {"llama", "mistral", "mixtral", "qwen2", "gemma", "gemma2", "phi3"} | {
+    "llava", "llava_next"}  # fmt: skip
+
+
 @st.composite
 def family_config(draw, model_type: str) -> dict[str, Any]:
     """A small valid config of ``model_type`` with every size key present."""
@@ -215,12 +220,12 @@ def family_config(draw, model_type: str) -> dict[str, Any]:
         cfg["attention_bias"] = draw(st.booleans())
     elif model_type == "opt":
         cfg |= {"enable_bias": draw(st.booleans()), "ffn_dim": 8, "word_embed_proj_dim": d_model}
-    elif model_type in {"llama", "mistral", "mixtral", "qwen2", "gemma", "gemma2", "phi3"}:
+    elif model_type in LLAMA_LIKE:
         cfg["num_key_value_heads"] = draw(st.sampled_from(divisors))
-        if model_type in {"llama", "gemma", "gemma2"}:
+        if model_type in {"llama", "gemma", "gemma2", "llava", "llava_next"}:
             cfg["attention_bias"] = draw(st.booleans())
         # absent, null (only where transformers accepts it) or a width unlike d_model // h
-        null_ok = model_type in {"llama", "mistral", "mixtral"}
+        null_ok = model_type in {"llama", "mistral", "mixtral", "llava", "llava_next"}
         head_dim = draw(st.sampled_from(["absent", *([None] if null_ok else []), 2, 4, 10]))
         if head_dim == "absent" and model_type in {"gemma", "gemma2"}:
             head_dim = d_head  # their classes default to 256, not d_model // h
@@ -243,13 +248,14 @@ def family_config(draw, model_type: str) -> dict[str, Any]:
                 "attention_bias": draw(st.booleans()),
                 "first_k_dense_replace": 1, "n_routed_experts": 2, "num_experts_per_tok": 1,
                 "moe_intermediate_size": 4}  # fmt: skip
-    if model_type == "llava":
-        cfg["model_type"] = "llama"
-        return {"model_type": "llava", "text_config": cfg}
+    if model_type in {"llava", "llava_next"}:
+        if draw(st.booleans()):  # else transformers and mha.config both assume llama
+            cfg["model_type"] = "llama"
+        return {"model_type": model_type, "text_config": cfg}
     return {"model_type": model_type, **cfg}
 
 
-HYPOTHESIS_FAMILIES = [*sorted(config.FAMILIES), "llava"]
+HYPOTHESIS_FAMILIES = [*sorted(config.FAMILIES), *sorted(config.NESTED)]
 
 
 @pytest.mark.parametrize("model_type", HYPOTHESIS_FAMILIES)
