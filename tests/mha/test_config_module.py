@@ -11,9 +11,12 @@ import inspect
 
 import pytest
 import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mha
 from mha import config
+from tests.mha.test_config_hf import HYPOTHESIS_FAMILIES, family_config
 
 _PARAMS = inspect.signature(mha.MultiHeadAttention).parameters
 HAS_GQA = {"n_kv_heads", "head_dim", "out_bias"} <= set(_PARAMS)
@@ -22,14 +25,15 @@ NON_MLA = [
 ]
 
 
-@pytest.mark.skipif(
+needs_gqa = pytest.mark.skipif(
     not HAS_GQA,
     reason="mha.MultiHeadAttention has no n_kv_heads / head_dim / out_bias arguments yet "
     "(issue 9, 'Grouped-query attention in the module', is another helper's task)",
 )
-@pytest.mark.parametrize("name", NON_MLA)
-def test_our_module_built_from_a_config_has_the_reported_count(name):
-    spec = config.describe(config.load_builtin(name))
+
+
+def _our_count(spec: config.AttentionSpec) -> int:
+    """Parameters of our module built on the meta device with the config's attention shape."""
     bias = spec.bias
     assert bias["q"] == bias["k"] == bias["v"]  # every family here: one flag for q, k and v
     with torch.device("meta"):
@@ -41,7 +45,23 @@ def test_our_module_built_from_a_config_has_the_reported_count(name):
             bias=bias["q"],
             out_bias=bias["o"],
         )
-    assert sum(p.numel() for p in module.parameters()) == spec.attention_params_per_layer
+    return sum(p.numel() for p in module.parameters())
+
+
+@needs_gqa
+@pytest.mark.parametrize("name", NON_MLA)
+def test_our_module_built_from_a_config_has_the_reported_count(name):
+    spec = config.describe(config.load_builtin(name))
+    assert _our_count(spec) == spec.attention_params_per_layer
+
+
+@needs_gqa
+@pytest.mark.parametrize("model_type", [t for t in HYPOTHESIS_FAMILIES if t != "deepseek_v2"])
+@settings(max_examples=20)
+@given(data=st.data())
+def test_our_module_agrees_on_generated_sizes(model_type, data):
+    spec = config.describe(data.draw(family_config(model_type)))
+    assert _our_count(spec) == spec.attention_params_per_layer
 
 
 def test_every_family_but_mla_is_covered():
