@@ -7,10 +7,12 @@ import pytest
 
 from tests.site.conftest import ROOT
 from tests.site.test_build import JOURNAL
+from tests.site.test_build import PAGES as BUILT
 
 pytestmark = pytest.mark.browser
 
 SHOTS = ROOT / "build" / "screenshots"
+# Pages the tests below visit by name; the load test visits every page of the nav.
 PAGES = {
     "home": "",
     "journal": JOURNAL.removesuffix("index.html"),
@@ -51,11 +53,11 @@ def _open(page, site_url: str, path: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
-@pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.parametrize("name", [p.removesuffix("index.html") for p in BUILT])
 def test_page_loads_with_all_images_and_no_errors(page, site_url: str, name: str) -> None:
     page.errors.clear()
-    _open(page, site_url, PAGES[name])
-    assert page.locator("article h1").count() >= 1
+    _open(page, site_url, name)
+    assert page.locator(".md-content h1").count() >= 1  # the blog index's h1 is not in an article
     broken = page.evaluate(
         """() => [...document.images]
                 .filter(img => !(img.complete && img.naturalWidth > 0))

@@ -10,27 +10,6 @@ import yaml
 from tests.site.conftest import ROOT
 
 JOURNAL = "blog/2026/10/05/multi-head-attention/index.html"
-PAGES = [
-    "index.html",
-    JOURNAL,
-    "results/index.html",
-    "configs/index.html",
-    "mha/index.html",
-    "mha/split-merge/index.html",
-    "mha/params/index.html",
-    "mha/projection/index.html",
-    "mha/interop/index.html",
-    "mha/speed/index.html",
-    "mha/pitfalls/index.html",
-    "graphs/index.html",
-    "graphs/200-islands/index.html",
-    "graphs/695-max-area/index.html",
-    "graphs/323-components/index.html",
-    "graphs/207-210-course-schedule/index.html",
-    "graphs/bfs-dfs/index.html",
-    "api/mha/index.html",
-    "api/graphs/index.html",
-]
 
 
 class _Loader(yaml.SafeLoader):
@@ -42,6 +21,25 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 
 def _config() -> dict:
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+
+
+def _nav_sources(nav: list) -> list[str]:
+    """Every Markdown source the nav names, depth first (no page list is kept here)."""
+    out = []
+    for item in nav:
+        value = item if isinstance(item, str) else next(iter(item.values()))
+        out += _nav_sources(value) if isinstance(value, list) else [value]
+    return out
+
+
+def _built(source: str) -> str:
+    """``graphs/200-islands.md`` -> ``graphs/200-islands/index.html`` (directory URLs)."""
+    stem = source.removesuffix(".md")
+    return "index.html" if stem == "index" else stem.removesuffix("/index") + "/index.html"
+
+
+# Every page of the nav, plus the journal entry (the blog plugin lists posts, not the nav).
+PAGES = [_built(source) for source in _nav_sources(_config()["nav"])] + [JOURNAL]
 
 
 def test_config_is_plain_and_validates_links_as_warnings() -> None:
