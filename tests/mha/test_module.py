@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import torch
-from hypothesis import given
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 import mha
@@ -196,3 +196,42 @@ def test_a_seeded_module_leaves_the_global_random_state_alone():
     before = torch.random.get_rng_state()
     mha.MultiHeadAttention(16, 4, generator=torch.Generator().manual_seed(0))
     assert torch.equal(torch.random.get_rng_state(), before)
+
+
+def _has_neg_inf(m: torch.Tensor | None) -> bool:
+    return m is not None and m.is_floating_point() and bool(torch.isneginf(m).any())
+
+
+MASK_FORMS = {
+    "bool padding": lambda c: c.padding is not None and c.padding.dtype == torch.bool,
+    "float padding with -inf": lambda c: _has_neg_inf(c.padding),
+    "2-D bool attn_mask": lambda c: c.attn_mask is not None and c.attn_mask.dim() == 2
+    and c.attn_mask.dtype == torch.bool,
+    "2-D float attn_mask with -inf": lambda c: _has_neg_inf(c.attn_mask) and c.attn_mask.dim() == 2,
+    "3-D (B*h, T, S) float attn_mask": lambda c: c.attn_mask is not None
+    and c.attn_mask.dim() == 3 and c.attn_mask.is_floating_point() and c.B * c.n_heads > 1,
+    "4-D (B, h, T, S) bool attn_mask": lambda c: c.attn_mask is not None
+    and c.attn_mask.shape == (c.B, c.n_heads, c.T, c.S) and c.attn_mask.dtype == torch.bool,
+    "4-D float attn_mask with -inf": lambda c: _has_neg_inf(c.attn_mask) and c.attn_mask.dim() == 4,
+    "a fully masked row": lambda c: c.padding is not None and c.padding.dtype == torch.bool
+    and bool(c.padding.all(-1).any()),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("form", sorted(MASK_FORMS))
+def test_the_case_strategy_draws_every_mask_form(form):
+    # The oracle tests above see every form only if the strategy makes it: find one of each.
+    config = settings(database=None, derandomize=True, max_examples=2000, deadline=None)
+    assert MASK_FORMS[form](find(cases(), MASK_FORMS[form], settings=config))
+
+
+def test_masks_shrink_to_a_single_blocked_key():
+    # Drawn cell by cell, a mask shrinks: among 3 x 7 padding cells, one True is left.
+    config = settings(database=None, derandomize=True, max_examples=2000, deadline=None)
+    case = find(
+        cases(cross=True),
+        lambda c: (c.B, c.S) == (3, 7) and c.padding is not None
+        and c.padding.dtype == torch.bool and bool(c.padding.any()),
+        settings=config,
+    )  # fmt: skip
+    assert int(case.padding.sum()) == 1
