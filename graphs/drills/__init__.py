@@ -1,0 +1,187 @@
+"""Drill declarations: what ``python -m graphs.drill`` needs to judge a LeetCode-style solution.
+
+Each module of this package declares one problem as a module-level :class:`Drill` constant named
+``DRILL``, next to the data only that problem has: LeetCode's method name and signature, its
+examples, how its answers are compared, how its input is written in LeetCode's form. The
+problem's number, title and study record (the hints) are *not* repeated there: they are read
+from the docstring of the project's solution (``.. [1] LeetCode 200, "Number of Islands".`` and
+the ``**Representation.**``, ``**BFS vs DFS.**``, ``**Classic mistakes.**`` paragraphs of its
+Notes). :func:`drills` finds the declarations by walking the package, so a new problem adds one
+module and no list changes.
+
+Examples
+--------
+>>> [d.number for d in drills()]
+[200, 207, 210, 323, 695]
+>>> find("200").method, find("numIslands").number
+('numIslands', 200)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Drill", "UnknownProblem", "drills", "find", "leetcode_reference", "study_record"]
+
+_LEETCODE = re.compile(r"LeetCode (?P<number>\d+), \"(?P<title>[^\"]+)\"")
+_MARK = re.compile(r"\*\*(?P<name>[A-Za-z /]+)\.\*\*")
+_ROLE = re.compile(r":(?:func|mod|class|meth|data|attr):`~?(?P<target>[^`]+)`")
+# The record's paragraphs shown as hints, in the order the study rule gives them.
+HINT_FIELDS = {
+    "Representation": "그래프 표현",
+    "BFS vs DFS": "BFS / DFS",
+    "Classic mistakes": "흔한 실수",
+}
+
+
+class UnknownProblem(ValueError):
+    """A problem name or number that no drill declares."""
+
+
+def leetcode_reference(func: Callable[..., Any]) -> tuple[int, str]:
+    """``(number, title)`` from the ``LeetCode N, "Title"`` reference in ``func``'s docstring.
+
+    Raises
+    ------
+    ValueError
+        If the docstring holds no such reference.
+
+    Examples
+    --------
+    >>> import graphs
+    >>> leetcode_reference(graphs.num_islands)
+    (200, 'Number of Islands')
+    """
+    match = _LEETCODE.search(inspect.getdoc(func) or "")
+    if match is None:
+        raise ValueError(f"solution: {func.__name__}'s docstring has no LeetCode reference")
+    return int(match["number"]), match["title"]
+
+
+def _plain(text: str) -> str:
+    """reStructuredText inline markup -> plain text on one line."""
+    text = _ROLE.sub(lambda m: m["target"], text)
+    text = re.sub(r"``(.+?)``", r"`\1`", text)
+    return " ".join(text.replace("*", "").split())
+
+
+def study_record(func: Callable[..., Any]) -> dict[str, str]:
+    """The ``**Field.** text`` paragraphs of ``func``'s Notes, as plain one-line text.
+
+    Examples
+    --------
+    >>> import graphs
+    >>> study_record(graphs.count_components)["BFS vs DFS"][:40]
+    'Neither: every edge is looked at exactly'
+    """
+    doc = inspect.getdoc(func) or ""
+    notes = doc.split("Notes\n", 1)
+    if len(notes) < 2:
+        return {}
+    body = re.split(r"\n\s*References\n", notes[1], maxsplit=1)[0]
+    marks = list(_MARK.finditer(body))
+    record = {}
+    for mark, following in zip(marks, [*marks[1:], None], strict=True):
+        end = following.start() if following else len(body)
+        record[mark["name"]] = _plain(body[mark.end() : end])
+    return record
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One LeetCode problem the drill can judge.
+
+    Inputs are handled in a *canonical* form, the keyword arguments the project's ``solution``
+    and the gallery's strategies (:mod:`graphs.counterexamples`) use: ``{"grid": [[1, 0], ...]}``
+    with int cells, or ``{"n": 3, "edges": [[1, 0], ...]}``. ``to_leetcode`` turns a canonical
+    input into the positional arguments LeetCode passes to the method.
+
+    Attributes
+    ----------
+    solution : callable
+        The project's solution; its docstring gives the number, title and hints.
+    method, signature : str
+        LeetCode's method name and its signature as LeetCode shows it.
+    statement : str
+        The problem in a few Korean lines.
+    examples : tuple of dict
+        LeetCode's examples, as canonical inputs.
+    kind : graphs.drills._kinds.Kind
+        Grid or graph: hypothesis strategies, hard cases, drawing an input, its size.
+    networkx : callable
+        The independent oracle: canonical input -> the answer, computed with networkx.
+    to_leetcode : callable
+        Canonical input -> LeetCode's positional arguments.
+    verdict : callable
+        ``(input, expected, actual) -> None`` when ``actual`` is right, else a Korean sentence
+        saying what is wrong. ``expected`` is the project's answer.
+    answer_text : callable
+        A Korean description of the right answer for an input (shown on failure).
+    """
+
+    solution: Callable[..., Any]
+    method: str
+    signature: str
+    statement: str
+    examples: tuple[dict[str, Any], ...]
+    kind: Any
+    networkx: Callable[[dict[str, Any]], Any]
+    to_leetcode: Callable[[dict[str, Any]], list[Any]]
+    verdict: Callable[[dict[str, Any], Any, Any], str | None]
+    answer_text: Callable[[dict[str, Any], Any], str] = lambda args, expected: repr(expected)
+
+    @property
+    def number(self) -> int:
+        return leetcode_reference(self.solution)[0]
+
+    @property
+    def title(self) -> str:
+        return leetcode_reference(self.solution)[1]
+
+    @property
+    def label(self) -> str:
+        return f"LeetCode {self.number}. {self.title}"
+
+    def hints(self) -> list[tuple[str, str]]:
+        """``(Korean field name, text)`` for each hint, in the order they are given."""
+        record = study_record(self.solution)
+        return [(label, record[f]) for f, label in HINT_FIELDS.items() if f in record]
+
+    def expected(self, args: dict[str, Any]) -> Any:
+        """The project's answer for a canonical input."""
+        return self.solution(*args.values())
+
+
+def drills() -> list[Drill]:
+    """Every drill declared in this package (a ``DRILL`` constant per module), by number."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        drill = getattr(module, "DRILL", None)
+        if isinstance(drill, Drill):
+            found.append(drill)
+    return sorted(found, key=lambda d: d.number)
+
+
+def find(problem: str | int) -> Drill:
+    """The drill for a problem number (``"200"``) or LeetCode method name (``"numIslands"``).
+
+    Raises
+    ------
+    UnknownProblem
+        (a ``ValueError``) naming the problems there are.
+    """
+    key = str(problem).strip()
+    for drill in drills():
+        if key in (str(drill.number), drill.method, drill.solution.__name__):
+            return drill
+    known = ", ".join(f"{d.number} ({d.method})" for d in drills())
+    raise UnknownProblem(f"PROBLEM: expected one of {known}, got {problem!r}")

@@ -1,0 +1,101 @@
+"""How the drills compare answers and compute them with networkx (the independent oracle)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphs.drills._kinds import object_particle
+
+__all__ = [
+    "nx_components",
+    "nx_courses_possible",
+    "nx_island_sizes",
+    "same_bool",
+    "same_int",
+    "valid_order",
+]
+
+
+def same_int(args: dict[str, Any], expected: int, actual: Any) -> str | None:
+    """None when ``actual`` is the int ``expected``; else what is wrong, in Korean."""
+    if isinstance(actual, bool) or not isinstance(actual, int):
+        return f"정수를 돌려줘야 하는데 {type(actual).__name__} {actual!r}을(를) 돌려줬다"
+    if actual != expected:
+        return f"답이 틀렸다: 기대 {expected}, 받은 답 {actual}"
+    return None
+
+
+def same_bool(args: dict[str, Any], expected: bool, actual: Any) -> str | None:
+    """None when ``actual`` is the bool ``expected``; else what is wrong, in Korean."""
+    if not isinstance(actual, bool):
+        return (
+            f"bool(True/False)을 돌려줘야 하는데 {type(actual).__name__} {actual!r}을(를) 돌려줬다"
+        )
+    if actual != expected:
+        return f"답이 틀렸다: 기대 {expected}, 받은 답 {actual}"
+    return None
+
+
+def valid_order(args: dict[str, Any], expected: list[int], actual: Any) -> str | None:
+    """LeetCode 210: any order that respects every pair is right; ``[]`` exactly on a cycle.
+
+    ``expected`` is the project's answer: ``[]`` means there is a cycle (or no course at all).
+    """
+    n, pairs = args["n"], args["edges"]
+    if not isinstance(actual, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in actual
+    ):
+        return f"정수 리스트를 돌려줘야 하는데 {actual!r}을(를) 돌려줬다"
+    if not expected:
+        if actual:
+            return f"사이클이 있어 [] 이어야 하는데 {actual}을(를) 돌려줬다 (일부만 정렬된 순서)"
+        return None
+    if sorted(actual) != list(range(n)):
+        missing = sorted(set(range(n)) - set(actual))
+        extra = len(actual) - len(set(actual))
+        what = f"빠진 과목 {missing[:5]}" if missing else ""
+        what += (", " if what and extra else "") + (f"중복 {extra}개" if extra else "")
+        return f"모든 과목 0..{n - 1}이 정확히 한 번씩 나와야 한다: {what or actual}"
+    position = {course: i for i, course in enumerate(actual)}
+    for a, b in pairs:
+        if position[b] > position[a]:
+            return (
+                f"[{a}, {b}]는 {b}{object_particle(b)} {a}보다 먼저 들어야 한다는 뜻인데"
+                f" 순서에서 {a}이(가) 먼저 나온다"
+            )
+    return None
+
+
+def nx_island_sizes(grid: list[list[int]]) -> list[int]:
+    """Sizes of the 4-connected land components, with networkx."""
+    import networkx as nx
+
+    g = nx.Graph()
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell:
+                g.add_node((r, c))
+                if r and grid[r - 1][c]:
+                    g.add_edge((r, c), (r - 1, c))
+                if c and row[c - 1]:
+                    g.add_edge((r, c), (r, c - 1))
+    return [len(comp) for comp in nx.connected_components(g)]
+
+
+def nx_components(n: int, edges: list[list[int]]) -> int:
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(map(tuple, edges))
+    return nx.number_connected_components(g)
+
+
+def nx_courses_possible(n: int, pairs: list[list[int]]) -> bool:
+    """Whether the prerequisite graph ``b -> a`` (for each pair ``[a, b]``) is acyclic."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from((b, a) for a, b in pairs)
+    return nx.is_directed_acyclic_graph(g)

@@ -1,0 +1,26 @@
+"""LeetCode 323 as a drill: ``countComponents(self, n: int, edges: List[List[int]]) -> int``."""
+
+from __future__ import annotations
+
+import graphs
+from graphs.drills import Drill
+from graphs.drills._answers import nx_components, same_int
+from graphs.drills._kinds import graph
+
+DRILL = Drill(
+    solution=graphs.count_components,
+    method="countComponents",
+    signature="countComponents(self, n: int, edges: List[List[int]]) -> int",
+    statement=(
+        "정점 0 .. n-1과 무방향 간선 목록 edges가 주어질 때 연결 요소의 개수를 센다.\n"
+        "간선이 없는 정점도 하나의 요소다. LeetCode 제약: n <= 2000, 간선 <= 5000."
+    ),
+    examples=(
+        {"n": 5, "edges": [[0, 1], [1, 2], [3, 4]]},
+        {"n": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4]]},
+    ),
+    kind=graph(lambda a, b: f"{a} - {b}"),
+    networkx=lambda args: nx_components(args["n"], args["edges"]),
+    to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
+    verdict=same_int,
+)

@@ -1,0 +1,52 @@
+"""LeetCode 210 as a drill: ``findOrder(self, numCourses, prerequisites) -> List[int]``.
+
+Any order that puts every course after its prerequisites is accepted, and ``[]`` where a cycle
+makes an order impossible.
+"""
+
+from __future__ import annotations
+
+import graphs
+from graphs.drills import Drill
+from graphs.drills._answers import nx_courses_possible, valid_order
+from graphs.drills._kinds import graph, object_particle
+
+
+def _networkx(args: dict) -> list[int]:
+    """An order from networkx (``[]`` on a cycle); compared by validity, not by equality."""
+    import networkx as nx
+
+    n, pairs = args["n"], args["edges"]
+    if not nx_courses_possible(n, pairs):
+        return []
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from((b, a) for a, b in pairs)
+    return list(nx.topological_sort(g))
+
+
+def _answer_text(args: dict, expected: list[int]) -> str:
+    if not expected and args["n"]:
+        return "[] (사이클이 있어 순서가 없다)"
+    return f"선수 과목을 지키는 아무 순서, 예: {expected}"
+
+
+DRILL = Drill(
+    solution=graphs.find_order,
+    method="findOrder",
+    signature="findOrder(self, numCourses: int, prerequisites: List[List[int]]) -> List[int]",
+    statement=(
+        "207과 같은 입력에서, 모든 과목을 들을 수 있는 순서 하나를 돌려준다(선수 과목을 지키는\n"
+        "순서라면 아무거나 정답). 사이클이 있으면 빈 리스트 []. LeetCode 제약: numCourses <= 2000."
+    ),
+    examples=(
+        {"n": 2, "edges": [[1, 0]]},
+        {"n": 4, "edges": [[1, 0], [2, 0], [3, 1], [3, 2]]},
+        {"n": 1, "edges": []},
+    ),
+    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)"),
+    networkx=_networkx,
+    to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
+    verdict=valid_order,
+    answer_text=_answer_text,
+)
