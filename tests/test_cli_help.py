@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = [
     ["graphs.bench"],
     ["graphs.counterexamples"],
+    ["mha.tools.counterexamples"],
     ["docs.gen"],
     ["docs.journal"],
     ["docs.journal", "new"],

@@ -2,8 +2,10 @@
 
 Sources: :func:`mha.attention_param_count` and the module itself (parameter table),
 ``docs/results/mha_bench.json`` (``python -m mha.bench``) and ``docs/results/mha_pitfalls.json``
-(``python -m mha.pitfalls``). A results file that does not exist yet gives a fragment that says
-so, never made-up numbers.
+(``python -m mha.tools.counterexamples``). A results file that does not exist yet gives a
+fragment that says so, never made-up numbers. Each pitfall of the gallery gets its own fragment,
+``docs/generated/mha/pitfalls/<wrong function>.md``, which the pitfalls page includes after its
+own Korean explanation, as the graph pages do.
 """
 
 from __future__ import annotations
@@ -107,86 +109,102 @@ def speed_table() -> str:
     )
 
 
-def _wrong_reshape(p: dict[str, Any]) -> str:
-    labels = p["labels"]
-    return (
-        "### 잘못된 reshape 순서\n\n"
-        "`reshape(B, h, T, d_head)`로 바로 나눈 경우. hypothesis가 찾은 가장 작은 입력은 "
-        f"T = {p['T']}, head {p['n_heads']}개, d_head = {p['d_head']}이다.\n\n"
-        + md_table(
+PITFALLS = "docs/results/mha_pitfalls.json"
+PITFALLS_COMMAND = "python -m mha.tools.counterexamples"
+
+
+def _outcome(out: dict[str, Any]) -> str:
+    """What a call returned (and the row sums of weights) or raised, as a table cell."""
+    if "raises" in out:
+        return f"`{out['raises']}` 발생"
+    value = out["returns"]
+    if isinstance(value, dict) and set(value) == {"shape"}:
+        return f"모양 {_code(value['shape'])}인 텐서"
+    text = _code(value)
+    if "row_sums" in out:
+        text = f"가중치 {text}, 행 합 {_code(out['row_sums'])}"
+    return text
+
+
+def _input(inp: dict[str, Any]) -> str:
+    return ", ".join(f"`{key}` = {_code(value)}" for key, value in inp.items())
+
+
+def _pitfall(p: dict[str, Any], note: str) -> str:
+    """One gallery entry: the smallest failing input and both outcomes, plus what it records.
+
+    Rendered by field, not by pitfall: the Korean explanation of each mistake is prose on the
+    page that includes this fragment.
+    """
+    m = p["minimal"]
+    parts = [
+        f"올바른 함수 `{p['correct_function']}`, 틀린 풀이 `{p['wrong_function']}`.\n",
+        md_table(
             ["", "값"],
             [
-                ["입력 x (행 = 토큰, 열 = feature)", _code(p["x"])],
-                ["자리 번호 (행 = 토큰, 열 = feature)", _code(labels)],
-                ["맞는 분할: head별 자리 번호", _code(p["right_heads"])],
-                ["틀린 분할: head별 자리 번호", _code(p["wrong_heads"])],
-                ["attention 출력의 최대 차이", f"{p['max_output_difference']}"],
+                ["가장 작은 반례", _input(m["input"])],
+                ["올바른 함수", _outcome(m["correct"])],
+                ["틀린 풀이", _outcome(m["wrong"])],
             ],
+        ),
+    ]
+    for out in (m["correct"], m["wrong"]):
+        if "message" in out:
+            parts.append(f"`{out['raises']}`의 메시지:\n\n```text\n{out['message']}\n```\n")
+    shown = p.get("illustration")
+    if shown:
+        parts.append(
+            "입력 대신 자리 번호(토큰 \\(t\\), feature \\(j\\)마다 다른 수)를 넣으면 "
+            "두 분할이 각 head에 무엇을 넣는지 보인다.\n\n"
+            + md_table(
+                ["", "값"],
+                [
+                    ["자리 번호 (행 = 토큰, 열 = feature)", _code(shown["labels"])],
+                    ["맞는 분할: head별 자리 번호", _code(shown["right_heads"])],
+                    ["틀린 분할: head별 자리 번호", _code(shown["wrong_heads"])],
+                ],
+            )
         )
-        + "\n맞는 분할에서 head 하나는 **모든 토큰의 같은 feature 조각**을 받는다. 틀린 분할은 "
-        "메모리에서 연속된 숫자를 잘라 head 하나에 **한 토큰의 여러 feature**를 넣는다. "
-        "모양이 같으니 에러 없이 출력만 달라진다.\n"
-    )
+    if "max_output_difference" in p:
+        parts.append(f"attention 출력의 최대 차이: {p['max_output_difference']}\n")
+    return header(PITFALLS) + "\n" + "\n".join(parts) + note
 
 
-def _view_after_transpose(p: dict[str, Any]) -> str:
-    return (
-        "### transpose 뒤의 `view`\n\n"
-        f"모양 {_code(p['shape'])}인 `(B, h, T, d_head)` 텐서를 `transpose(1, 2)`한 뒤 "
-        "`view(B, T, d_model)`을 부르면 다음 에러가 난다.\n\n"
-        f"```text\n{p['error']}\n```\n\n"
-        f"`reshape`는 필요할 때 복사해서 모양 {_code(p['reshape_result_shape'])}를 돌려준다.\n"
-    )
+def _declared_pitfalls() -> list[str]:
+    from mha.tools.counterexamples import PITFALLS as DECLARED
+
+    return [p.name for p in DECLARED]
 
 
-def _softmax_wrong_axis(p: dict[str, Any]) -> str:
-    return (
-        "### softmax 축\n\n"
-        + md_table(
-            ["", "값"],
-            [
-                ["점수 (행 = query, 열 = key)", _code(p["scores"])],
-                ["key 축(`dim=-1`) softmax의 행 합", _code(p["row_sums_right"])],
-                ["query 축(`dim=-2`) softmax의 행 합", _code(p["row_sums_wrong"])],
-            ],
-        )
-        + "\n정사각 점수 행렬이라 모양으로는 구별되지 않는다. query마다 가중치의 합이 1인지 "
-        "확인하는 테스트만 잡는다.\n"
-    )
-
-
-PITFALLS = {
-    "wrong_reshape": _wrong_reshape,
-    "view_after_transpose": _view_after_transpose,
-    "softmax_wrong_axis": _softmax_wrong_axis,
-}
-
-
-def pitfalls_table() -> str:
+def pitfall_fragments() -> dict[str, str]:
+    """``wrong function name -> fragment`` for every declared or recorded MHA pitfall."""
+    names = _declared_pitfalls()
     path = RESULTS / "mha_pitfalls.json"
-    source = "docs/results/mha_pitfalls.json"
     if not path.is_file():
-        return missing_results(source, "python -m mha.pitfalls")
+        return dict.fromkeys(names, missing_results(PITFALLS, PITFALLS_COMMAND))
     data = load_json(path)
-    parts = []
-    versions = data.get("found_with")
-    for key, value in data.items():
-        if key == "found_with":
-            continue
-        render = PITFALLS.get(key)
-        if render is not None:
-            parts.append(render(value))
-        elif isinstance(value, dict):
-            parts.append(f"### {key}\n\n```json\n{json.dumps(value, indent=1)}\n```\n")
-    if versions:
-        used = ", ".join(f"{name} {version}" for name, version in versions.items())
-        parts.append(f"<small>검색에 쓴 버전: {used}</small>\n")
-    return header(source) + "\n" + "\n".join(parts)
+    search = data.get("search", {})
+    used = ", ".join(f"{k} {search[k]}" for k in ("hypothesis", "torch") if k in search)
+    note = (
+        f"\n<small>반례는 `{data.get('generated_by', PITFALLS_COMMAND)}`가 "
+        f"{search.get('tool', 'hypothesis')}({used}, 난수 고정, "
+        f"최대 {search.get('max_examples', '?')}개 예제)로 찾았다.</small>\n"
+    )
+    out = {p["name"]: _pitfall(p, note) for p in data.get("pitfalls", [])}
+    for name in names:
+        if name not in out:
+            out[name] = (
+                header(PITFALLS)
+                + '\n!!! warning "아직 반례를 찾지 않았다"\n'
+                + f"    `{PITFALLS}`에 `{name}`의 반례가 아직 없다. `{PITFALLS_COMMAND}`를 "
+                + "실행한 뒤 `python -m docs.gen`을 다시 실행한다.\n"
+            )
+    return out
 
 
 def generate() -> dict[str, Content]:
     return {
         "generated/mha_params.md": params_table(),
         "generated/mha_speed.md": speed_table(),
-        "generated/mha_pitfalls.md": pitfalls_table(),
+        **{f"generated/mha/pitfalls/{k}.md": v for k, v in pitfall_fragments().items()},
     }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -13,33 +15,133 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mha
-from docs.gen.common import RESULTS
+from docs.gen.common import DOCS, RESULTS
 from mha import pitfalls
 from mha.reference import per_head_attention
+from mha.tools import counterexamples
+from mha.tools.counterexamples import PITFALLS, RESULT_NAME
 
 
 def test_hypothesis_finds_a_tiny_input_where_the_wrong_reshape_is_silently_wrong():
-    found = pitfalls.find_counterexamples()["wrong_reshape"]
-    assert found["n_heads"] >= 2 and found["T"] >= 2  # needs two heads and two tokens
+    found = counterexamples.SPLIT_WITHOUT_TRANSPOSE.find(counterexamples.search_settings())
+    inp = found["minimal"]["input"]
+    assert inp["n_heads"] >= 2 and inp["T"] >= 2  # needs two heads and two tokens
     assert pitfalls.wrong_split_differs(
-        found["T"], found["n_heads"], found["d_head"], [v for r in found["x"] for v in r]
+        inp["T"], inp["n_heads"], inp["d_head"], [v for r in inp["x"] for v in r]
     )
     assert found["max_output_difference"] > 0
-    assert found["right_heads"] != found["wrong_heads"]  # same shape, different numbers
+    assert found["minimal"]["correct"] != found["minimal"]["wrong"]
+    shown = found["illustration"]
+    assert shown["right_heads"] != shown["wrong_heads"]  # same shape, different numbers
+
+
+def _recorded_cases_still_show_the_mistakes(data: dict) -> None:
+    """Version-independent: every recorded input still shows its mistake, against oracles."""
+    entries = {e["name"]: e for e in data["pitfalls"]}
+    inp = entries["split_heads_without_transpose"]["minimal"]["input"]
+    values = [v for row in inp["x"] for v in row]
+    assert pitfalls.wrong_split_differs(inp["T"], inp["n_heads"], inp["d_head"], values)
+    m = pitfalls.reference_module(inp["n_heads"] * inp["d_head"], inp["n_heads"])
+    x = torch.tensor(values, dtype=torch.float64).reshape(1, inp["T"], -1)
+    right = torch.tensor(entries["split_heads_without_transpose"]["minimal"]["correct"]["returns"])
+    assert torch.allclose(right.double(), per_head_attention(m, x)[0][0], atol=1e-4)  # oracle
+    shape = entries["merge_heads_with_view"]["minimal"]["input"]["shape"]
+    with pytest.raises(RuntimeError, match="view"):
+        pitfalls.merge_heads_with_view(torch.zeros(shape))
+    scores = torch.tensor(
+        entries["softmax_over_queries"]["minimal"]["input"]["scores"], dtype=torch.float64
+    )
+    assert not torch.allclose(pitfalls.softmax_over_queries(scores).sum(-1), torch.ones(len(scores),
+                              dtype=torch.float64))  # fmt: skip
 
 
 def test_gallery_file_is_what_the_search_finds_now():
-    committed = json.loads((RESULTS / "mha_pitfalls.json").read_text(encoding="utf-8"))
-    now = json.loads(json.dumps(pitfalls.find_counterexamples()))
-    if committed["found_with"] == now["found_with"]:
-        assert committed == now  # same versions: the derandomised search reproduces the file
-    # any version: the recorded input still shows the mistake
-    found = committed["wrong_reshape"]
-    values = [v for row in found["x"] for v in row]
-    assert pitfalls.wrong_split_differs(found["T"], found["n_heads"], found["d_head"], values)
-    scores = torch.tensor(committed["softmax_wrong_axis"]["scores"], dtype=torch.float64)
-    assert not torch.allclose(pitfalls.softmax_over_queries(scores).sum(-1), torch.ones(len(scores),
-                              dtype=torch.float64))  # fmt: skip
+    path = RESULTS / RESULT_NAME
+    committed = json.loads(path.read_text(encoding="utf-8"))
+    assert [e["name"] for e in committed["pitfalls"]] == [p.name for p in PITFALLS]
+    status, message = counterexamples.check(path)  # same versions: byte for byte
+    assert status == 0, message
+    _recorded_cases_still_show_the_mistakes(committed)
+
+
+def test_the_mha_gallery_has_the_shape_of_the_graphs_gallery():
+    mha_data = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
+    graphs_data = json.loads((RESULTS / "graphs_pitfalls.json").read_text(encoding="utf-8"))
+    assert set(mha_data) == set(graphs_data)
+    assert {"tool", "hypothesis", "max_examples"} <= set(mha_data["search"])
+    entry_keys = {"name", "mistake", "what_goes_wrong", "wrong_function", "correct_function"}
+    for data in (mha_data, graphs_data):
+        for entry in data["pitfalls"]:
+            assert entry_keys <= set(entry) and set(entry["minimal"]) == {
+                "input",
+                "correct",
+                "wrong",
+            }
+            assert entry["wrong_function"].endswith("pitfalls." + entry["name"])
+
+
+def _gallery(tmp_path, change=None):
+    data = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
+    if change:
+        change(data)
+    (tmp_path / RESULT_NAME).write_text(counterexamples.render(data), encoding="utf-8")
+    return tmp_path
+
+
+def test_check_says_when_versions_differ_and_fails_on_other_pitfalls(tmp_path, capsys):
+    def older(data):
+        data["search"]["torch"] = "2.4.0"
+        data["pitfalls"][0]["minimal"]["wrong"] = {"returns": []}
+
+    out = _gallery(tmp_path, older)
+    assert counterexamples.main(["--check", "--out", str(out)]) == 0
+    assert "torch 2.4.0" in capsys.readouterr().out  # says why it did not compare
+    out = _gallery(tmp_path, lambda d: d["pitfalls"].pop())
+    assert counterexamples.main(["--check", "--out", str(out)]) == 1
+    assert counterexamples.main(["--check", "--out", str(tmp_path / "none")]) == 1
+    (tmp_path / RESULT_NAME).write_text("{}", encoding="utf-8")
+    assert counterexamples.main(["--check", "--out", str(tmp_path)]) == 1
+    assert not (tmp_path / "none").exists()  # --check writes nothing
+
+
+@pytest.mark.slow
+def test_check_fails_on_a_changed_number(tmp_path, capsys):
+    def changed(data):
+        data["pitfalls"][0]["max_output_difference"] += 1
+
+    assert counterexamples.main(["--check", "--out", str(_gallery(tmp_path, changed))]) == 1
+    assert "OUT OF DATE" in capsys.readouterr().out
+
+
+def test_the_library_module_imports_only_torch_the_standard_library_and_mha():
+    # The search (hypothesis) and the file writing live in mha.tools.counterexamples.
+    tree = ast.parse((DOCS.parent / "mha" / "pitfalls.py").read_text(encoding="utf-8"))
+    roots = set()
+    for node in ast.walk(tree):  # function bodies too: a lazy import is still an import
+        if isinstance(node, ast.Import):
+            roots |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    allowed = {"torch", "mha", *sys.stdlib_module_names}
+    assert roots <= allowed, roots - allowed
+    assert not {"argparse", "json", "pathlib"} & roots  # no command line, no files
+
+
+def test_every_pitfall_is_explained_on_the_page_that_shows_it():
+    include = re.compile(r'^--8<-- "(?P<path>[^":]+)"$', re.MULTILINE)
+    pages = {
+        p.relative_to(DOCS).as_posix(): p.read_text(encoding="utf-8")
+        for p in DOCS.rglob("*.md")
+        if not p.relative_to(DOCS).as_posix().startswith("generated/")
+    }
+    for pit in PITFALLS:
+        fragment = f"docs/generated/mha/pitfalls/{pit.name}.md"
+        (page,) = [rel for rel, text in pages.items() if fragment in include.findall(text)]
+        text = pages[page]
+        section = text[text.index(f"### `{pit.name}`") : text.index(fragment)]
+        for label in ("**실수**", "**무엇이 틀리나**"):
+            line = next(ln for ln in section.splitlines() if label in ln)
+            assert re.search("[가-힣]", line), (pit.name, label)
 
 
 @given(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3), st.integers(0, 2**16))
@@ -163,6 +265,7 @@ def test_the_old_false_case_t2_seed_12719_obeys_the_true_properties():
 SLOW_FIRST_CALL = """
 import time
 from mha import pitfalls
+from mha.tools import counterexamples
 real, calls = pitfalls.wrong_split_differs, []
 def slow_first_call(*args):  # a busy machine: the first call (torch warming up) takes 0.5 s
     calls.append(1)
@@ -170,18 +273,20 @@ def slow_first_call(*args):  # a busy machine: the first call (torch warming up)
         time.sleep(0.5)
     return real(*args)
 pitfalls.wrong_split_differs = slow_first_call
-print(pitfalls.find_counterexamples()["wrong_reshape"]["T"])
+found = counterexamples.SPLIT_WITHOUT_TRANSPOSE.find(counterexamples.search_settings())
+print(found["minimal"]["input"]["T"])
 """
 
 
+@pytest.mark.slow
 def test_the_search_does_not_depend_on_machine_speed():
-    # A fresh interpreter, as ``python -m mha.pitfalls`` runs: hypothesis' default profile (a
-    # 200 ms deadline) is in force there, not this suite's profiles.
+    # A fresh interpreter, as ``python -m mha.tools.counterexamples`` runs: hypothesis' default
+    # profile (a 200 ms deadline) is in force there, not this suite's profiles.
     done = subprocess.run(
         [sys.executable, "-c", SLOW_FIRST_CALL], capture_output=True, text=True, timeout=600
     )
     assert "DeadlineExceeded" not in done.stderr
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "2"
-    config = pitfalls.search_settings()
+    config = counterexamples.search_settings()
     assert config.deadline is None and config.derandomize and config.database is None
