@@ -1,0 +1,337 @@
+"""``python -m graphs.drill``: the judge catches every wrong variant of ``graphs.pitfalls`` with
+the gallery's minimal input, passes the project's own solutions, and fails slow, looping,
+recursive, mutating, broken and misnamed solutions each with its own message."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import itertools
+import json
+import math
+import os
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import graphs
+from graphs import counterexamples, drill, drills
+from graphs.drills._answers import valid_order
+from tests.graphs.strategies import dag_edges
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = Path(__file__).resolve().parent / "drill_solutions"
+GALLERY = json.loads((ROOT / "docs/results/graphs_pitfalls.json").read_text(encoding="utf-8"))
+MINIMAL = {entry["name"]: entry["minimal"] for entry in GALLERY["pitfalls"]}
+
+# The test bench: each wrong variant of graphs.pitfalls as a LeetCode-style Solution file.
+BENCH = {
+    "num_islands_recursive": (200, "recursive_200.py"),
+    "num_islands_wraparound": (200, "wraparound_200.py"),
+    "max_area_mark_on_pop": (695, "mark_on_pop_695.py"),
+    "has_cycle_single_flag": (207, "single_flag_207.py"),
+    "count_components_from_edges": (323, "from_edges_323.py"),
+    "kahn_without_count_check": (210, "kahn_210.py"),
+}
+# Pitfalls of functions that solve no LeetCode problem of the package: nothing to drill.
+NO_DRILL = {"bfs_order_mark_on_dequeue": graphs.bfs_order}
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "graphs.drill", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+
+
+def judge(problem: int, path: Path, **options) -> dict:
+    return drill.check(problem, path, **options)
+
+
+# ----------------------------------------------------------------------------- declarations
+
+
+def test_every_leetcode_problem_the_package_solves_has_a_drill():
+    solved = {}
+    names = [m.name for m in pkgutil.iter_modules(graphs.__path__, "graphs.")]
+    for module in map(importlib.import_module, names):
+        for name in getattr(module, "__all__", ()):
+            func = getattr(module, name)
+            if inspect.isfunction(func) and re.search(r'LeetCode \d+, "', func.__doc__ or ""):
+                solved[drills.leetcode_reference(func)[0]] = func
+    assert {200, 695, 323, 207, 210} <= set(solved)
+    declared = {d.number: d.solution for d in drills.drills()}
+    assert declared == solved
+
+
+def test_a_problem_is_found_by_number_or_method_and_anything_else_is_named():
+    assert drills.find("210").method == "findOrder"
+    assert drills.find("countComponents").number == 323
+    with pytest.raises(ValueError, match=r"^PROBLEM: expected one of 200 \(numIslands\).*'999'"):
+        drills.find("999")
+
+
+# LeetCode's published answers to its examples (210: LeetCode shows one order of several).
+LEETCODE_ANSWERS = {200: [1, 3], 695: [6, 0], 323: [2, 1], 207: [True, False],
+                    210: [[0, 1], [0, 2, 1, 3], [0]]}  # fmt: skip
+
+
+@pytest.mark.parametrize("number", sorted(LEETCODE_ANSWERS))
+def test_declared_examples_have_leetcodes_answers(number):
+    d = drills.find(number)
+    assert len(d.examples) == len(LEETCODE_ANSWERS[number])
+    for example, answer in zip(d.examples, LEETCODE_ANSWERS[number], strict=True):
+        assert d.verdict(example, d.expected(example), answer) is None
+        assert d.verdict(example, d.expected(example), d.networkx(example)) is None
+
+
+def test_hints_come_from_the_solutions_record_in_the_rule_order():
+    for d in drills.drills():
+        assert [label for label, _ in d.hints()] == ["그래프 표현", "BFS / DFS", "흔한 실수"]
+        doc = " ".join(d.solution.__doc__.split())
+        for _, text in d.hints():
+            assert text.split("`")[0].strip()[:30] in doc.replace("``", "`").replace("*", "")
+
+
+@given(st.integers(0, 7).flatmap(lambda n: st.tuples(st.just(n), dag_edges(n, max_edges=12))))
+def test_find_order_accepts_every_topological_order_and_only_those(case):
+    n, edges = case
+    pairs = [[b, a] for a, b in edges]  # LeetCode's [course, prerequisite] for the edge a -> b
+    args = {"n": n, "edges": pairs}
+    expected = graphs.find_order(n, pairs)
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(edges)
+    orders = list(nx.all_topological_sorts(g))
+    for order in orders[:50]:
+        assert valid_order(args, expected, order) is None
+    assert valid_order(args, expected, []) is not None or n == 0
+    if len(orders) < math.factorial(n):  # some permutation is not an order: it is refused
+        topo = {tuple(o) for o in orders}
+        bad = next(p for p in itertools.permutations(range(n)) if p not in topo)
+        assert valid_order(args, expected, list(bad)) is not None
+
+
+def test_find_order_wants_an_empty_list_exactly_on_a_cycle():
+    args = {"n": 3, "edges": [[1, 0], [2, 1], [1, 2]]}
+    assert graphs.find_order(3, args["edges"]) == []
+    assert valid_order(args, [], []) is None
+    assert "사이클" in valid_order(args, [], [0])
+    assert valid_order({"n": 2, "edges": [[1, 0]]}, [0, 1], [1, 0]) is not None
+
+
+# ----------------------------------------------------------------------------- the bench
+
+
+def test_every_pitfall_is_on_the_bench_or_solves_no_leetcode_problem():
+    names = {p.name for p in counterexamples.PITFALLS}
+    assert names == set(BENCH) | set(NO_DRILL)
+    for func in NO_DRILL.values():
+        with pytest.raises(ValueError):
+            drills.leetcode_reference(func)
+
+
+def _bench_case(name: str) -> tuple[int, Path, dict]:
+    number, file = BENCH[name]
+    return number, SOLUTIONS / file, MINIMAL[name]
+
+
+@pytest.mark.parametrize(
+    "name", ["num_islands_wraparound", "max_area_mark_on_pop", "count_components_from_edges"]
+)
+def test_wrong_answers_are_caught_with_the_gallerys_minimal_input(name):
+    number, path, minimal = _bench_case(name)
+    result = judge(number, path)
+    assert result["status"] == "fail" and result["verdict"] == "wrong_answer", result
+    assert result["input"] == minimal["input"]
+    assert result["expected"] == repr(minimal["correct"]["returns"])
+    assert result["actual"] == repr(minimal["wrong"]["returns"])
+
+
+def test_single_flag_cycle_check_fails_on_the_gallerys_input_leetcodes_first_example():
+    number, path, minimal = _bench_case("has_cycle_single_flag")
+    result = judge(number, path)
+    assert result["verdict"] == "wrong_answer" and result["phase"] == "LeetCode 예제 1"
+    assert result["input"] == minimal["input"] == drills.find(207).examples[0]
+    # The gallery asks "is there a cycle?", canFinish asks the opposite.
+    assert result["actual"] == repr(not minimal["wrong"]["returns"])
+
+
+def test_kahn_without_count_check_is_caught_one_node_later_than_in_the_gallery():
+    number, path, minimal = _bench_case("kahn_without_count_check")
+    # The gallery's input (one course that needs itself) is not a counterexample for
+    # findOrder: the partial order the wrong variant returns there is [], LeetCode's answer.
+    gallery_input = minimal["input"]
+    assert minimal["wrong"] == {"returns": []}
+    assert valid_order(gallery_input, graphs.find_order(**_courses(gallery_input)), []) is None
+    result = judge(number, path)
+    assert result["verdict"] == "wrong_answer", result
+    assert result["input"] == {"n": 2, "edges": [[0, 0]]}  # the same self-loop, one more course
+    assert result["actual"] == "[1]"
+
+
+def _courses(args: dict) -> dict:
+    return {"num_courses": args["n"], "prerequisites": args["edges"]}
+
+
+@pytest.mark.slow
+def test_recursive_flood_fill_fails_with_recursion_error_on_the_gallerys_grid():
+    number, path, minimal = _bench_case("num_islands_recursive")
+    assert minimal["wrong"] == {"raises": "RecursionError"}
+    result = judge(number, path)
+    assert result["verdict"] == "recursion", result
+    assert "RecursionError" in result["message"] and "재귀" in result["message"]
+    rows, cols = minimal["input"]["rows"], minimal["input"]["cols"]
+    assert result["input_lines"] == [f"{rows} x {cols} 격자, 모든 칸 1"]
+    assert result["size"]["V"] == rows * cols
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", sorted(LEETCODE_ANSWERS))
+def test_the_projects_own_solutions_pass(tmp_path, number):
+    d = drills.find(number)
+    path = tmp_path / "ours.py"
+    path.write_text(
+        f"from graphs import {d.solution.__name__}\n\n\n"
+        "class Solution:\n"
+        f"    def {d.method}(self, *args):\n"
+        f"        return {d.solution.__name__}(*args)\n",
+        encoding="utf-8",
+    )
+    result = judge(number, path)
+    assert result["status"] == "pass", result
+    assert result["timings"] and result["calls"] > 100
+
+
+def test_a_handwritten_bfs_solution_passes_and_prints_time_against_size():
+    proc = run("check", "200", str(SOLUTIONS / "bfs_200.py"), "--record", os.devnull)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "[통과]" in proc.stdout and "O(V + E)" in proc.stdout
+    assert "90000" in proc.stdout  # the 300 x 300 grid was measured
+    assert "\r" not in proc.stderr
+
+
+# ----------------------------------------------------------------------------- each failure
+
+
+@pytest.mark.slow
+def test_a_quadratic_solution_is_caught_by_the_time_limit_on_a_big_grid():
+    result = judge(200, SOLUTIONS / "quadratic_200.py")
+    assert result["verdict"] == "timeout", result
+    assert "시간 초과" in result["message"]
+    side = int(result["input_lines"][0].split(" x ")[0])
+    assert 30 < side <= 300  # small grids pass: it is the size that fails it
+
+
+def test_an_infinite_loop_is_stopped_by_the_time_limit():
+    result = judge(323, SOLUTIONS / "infinite_loop_323.py", time_limit=0.5)
+    assert result["verdict"] == "timeout" and result["phase"] == "LeetCode 예제 1"
+
+
+@pytest.mark.slow
+def test_a_loop_that_swallows_the_time_limit_is_killed_with_its_process_group():
+    result = judge(323, SOLUTIONS / "stubborn_loop_323.py", time_limit=0.5, wall_timeout=4)
+    assert result["verdict"] == "killed" and "강제로 끝냈다" in result["message"]
+
+
+def test_a_recursive_dfs_fails_with_recursion_error_on_a_deep_path():
+    result = judge(207, SOLUTIONS / "recursive_dfs_207.py")
+    assert result["verdict"] == "recursion", result
+    assert result["phase"] == "긴 경로 (깊이 n)"
+    assert result["size"] == {"V": 1000, "E": 999}  # 300 deep is fine, 1000 is not
+    assert any("recursive_dfs_207.py" in line for line in result["details"])
+
+
+def test_mutating_the_input_is_a_failure_of_its_own():
+    result = judge(200, SOLUTIONS / "sinks_grid_200.py")
+    assert result["verdict"] == "mutated" and "입력을 바꿨다" in result["message"]
+
+
+def test_memory_over_the_limit_is_a_failure_of_its_own():
+    result = judge(323, SOLUTIONS / "memory_hog_323.py", memory_mb=1024)
+    assert result["verdict"] == "memory", result
+
+
+def test_a_syntax_error_names_the_line(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text(
+        "class Solution:\n"
+        "    def numIslands(self, grid: List[List[str]]) -> int:\n"
+        "        for row in grid\n"
+        "            pass\n",
+        encoding="utf-8",
+    )
+    proc = run("check", "200", str(path), "--record", str(tmp_path / "r.jsonl"))
+    assert proc.returncode == 1
+    assert f"{path}:3: 문법 오류" in proc.stdout and "for row in grid" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("file", "problem", "verdict", "says"),
+    [
+        ("wrong_name_200.py", "200", "no_method", "있는 것: num_islands"),
+        ("no_class_323.py", "323", "no_class", "Solution 클래스가 없다"),
+    ],
+)
+def test_a_missing_method_or_class_gets_the_expected_signature(
+    tmp_path, file, problem, verdict, says
+):
+    proc = run("check", problem, str(SOLUTIONS / file), "--record", str(tmp_path / "r.jsonl"))
+    assert proc.returncode == 1 and says in proc.stdout
+    assert f"def {drills.find(problem).signature}:" in proc.stdout
+    (event,) = drill.read_record(tmp_path / "r.jsonl")
+    assert event["verdict"] == verdict and event["passed"] is False
+
+
+def test_a_raising_solution_shows_its_traceback_trimmed_to_the_students_file():
+    result = judge(695, SOLUTIONS / "raises_695.py")
+    assert result["verdict"] == "error" and "IndexError" in result["message"]
+    details = "\n".join(result["details"])
+    assert 'raises_695.py", line 7, in area' in details
+    assert "graphs/drills" not in details and "hypothesis" not in details
+
+
+def test_a_wrong_signature_is_named(tmp_path):
+    path = tmp_path / "sig.py"
+    path.write_text(
+        "class Solution:\n    def countComponents(self, n):\n        return n\n", encoding="utf-8"
+    )
+    result = judge(323, path)
+    assert result["verdict"] == "bad_signature"
+    assert "countComponents(self, n: int, edges: List[List[int]])" in "\n".join(result["details"])
+
+
+def test_usage_errors_are_one_line_with_status_2(tmp_path):
+    for args in (["check", "200", str(tmp_path / "missing.py")], ["start", "999"]):
+        proc = run(*args, "--record", str(tmp_path / "r.jsonl"))
+        assert proc.returncode == 2, proc.stdout
+        assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_the_same_file_gives_the_same_minimal_input_every_time():
+    first = judge(695, SOLUTIONS / "mark_on_pop_695.py")
+    again = judge(695, SOLUTIONS / "mark_on_pop_695.py")
+    assert first["input"] == again["input"] == {"grid": [[1, 1], [1, 1]]}
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def test_every_option_of_every_subcommand_says_its_default():
+    for command in ("start", "hint", "check", "list"):
+        proc = run(command, "--help")
+        assert proc.returncode == 0
+        options = [line for line in proc.stdout.split("options:")[1].split("\n  -")[1:]]
+        for option in options:
+            if option.startswith("h, --help"):
+                continue
+            assert "default" in option, f"{command}: -{option.strip()}"
