@@ -28,6 +28,19 @@ def check_n_heads(d_model: int, n_heads: object) -> int:
     return d_model // n_heads
 
 
+def check_n_kv_heads(n_heads: int, n_kv_heads: object) -> int:
+    """Validate a key/value head count for grouped-query attention; return it."""
+    check_int("n_kv_heads", n_kv_heads, minimum=1)
+    assert isinstance(n_kv_heads, int)
+    if n_heads % n_kv_heads != 0:
+        divisors = [g for g in range(1, n_heads + 1) if n_heads % g == 0]
+        raise ValueError(
+            f"n_kv_heads: n_heads={n_heads} is not divisible by n_kv_heads={n_kv_heads}; "
+            f"each K/V head serves a whole group of query heads, valid values are {divisors}"
+        )
+    return n_kv_heads
+
+
 def check_tensor(name: str, x: object, *, ndim: int | None = None) -> torch.Tensor:
     """Return ``x`` if it is a tensor with ``ndim`` dimensions."""
     if not isinstance(x, torch.Tensor):

@@ -6,20 +6,34 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mha._checks import check_n_heads, check_tensor
+from mha._checks import check_int, check_n_heads, check_n_kv_heads, check_tensor
 from mha.attention import scaled_dot_product_attention
+from mha.heads import merge_heads, split_heads
 from mha.masks import combine_masks, dead_rows, revive
 
 
 class MultiHeadAttention(nn.Module):
-    """Multi-head attention with ``W_q, W_k, W_v, W_o`` as four ``nn.Linear(d_model, d_model)``.
+    """Multi-head attention with the projections ``W_q, W_k, W_v, W_o`` as four ``nn.Linear``.
+
+    By default (``n_kv_heads=None``, ``head_dim=None``) every projection is
+    ``nn.Linear(d_model, d_model)``: classic multi-head attention. With ``n_kv_heads`` smaller
+    than ``n_heads`` it is grouped-query attention (GQA; ``n_kv_heads=1`` is multi-query
+    attention, MQA): ``W_k`` and ``W_v`` make only ``n_kv_heads`` heads, and each group of
+    ``n_heads // n_kv_heads`` consecutive query heads shares one of them, as in Llama and
+    ``torch.nn.functional.scaled_dot_product_attention(..., enable_gqa=True)``.
 
     Parameters
     ----------
     d_model : int
-        Model width; the projected features are cut into ``n_heads`` slices of ``d_head``.
+        Model width (input and output features).
     n_heads : int
-        Number of heads; must divide ``d_model``.
+        Number of query heads; must divide ``d_model`` unless ``head_dim`` is given.
+    n_kv_heads : int, optional
+        Number of key/value heads; must divide ``n_heads``. Query head ``i`` uses key/value
+        head ``i // (n_heads // n_kv_heads)``. Defaults to ``n_heads`` (one K/V per head).
+    head_dim : int, optional
+        Width ``d_head`` of every head; defaults to ``d_model // n_heads``. Some models choose
+        another width (Gemma: ``n_heads * head_dim != d_model``).
     causal : bool
         Block each query from keys after its own position (query ``i`` sees keys ``j <= i``).
     bias : bool
@@ -27,7 +41,8 @@ class MultiHeadAttention(nn.Module):
         says otherwise).
     out_bias : bool, optional
         Bias on the output projection ``W_o``; defaults to ``bias``. (PyTorch's module can hold
-        one without the other, see :func:`mha.interop.from_torch`.)
+        one without the other, see :func:`mha.interop.from_torch`; Qwen2 has biases on
+        ``W_q, W_k, W_v`` only.)
     dropout : float
         Dropout on the attention weights while training, drawn from torch's default generator
         as in ``nn.Dropout``. In ``[0, 1)``.
@@ -38,16 +53,23 @@ class MultiHeadAttention(nn.Module):
 
     Attributes
     ----------
-    W_q, W_k, W_v, W_o : nn.Linear
-        The projections; ``W_q.weight[i*d_head:(i+1)*d_head]`` is head ``i``'s query matrix.
-    d_model, n_heads, d_head : int
-        Widths; ``d_head = d_model // n_heads``.
+    W_q : nn.Linear
+        ``d_model -> n_heads * d_head``; ``W_q.weight[i*d_head:(i+1)*d_head]`` is head ``i``'s
+        query matrix.
+    W_k, W_v : nn.Linear
+        ``d_model -> n_kv_heads * d_head``; rows ``j*d_head:(j+1)*d_head`` belong to K/V head
+        ``j``.
+    W_o : nn.Linear
+        ``n_heads * d_head -> d_model``: mixes the heads.
+    d_model, n_heads, n_kv_heads, d_head : int
+        Widths and head counts.
 
     Raises
     ------
     TypeError, ValueError
-        Bad ``d_model``, ``n_heads`` (e.g. ``d_model % n_heads != 0``), ``dropout``, flags, or a
-        ``generator`` that is not a ``torch.Generator``.
+        Bad ``d_model``, ``n_heads`` (e.g. ``d_model % n_heads != 0`` without ``head_dim``),
+        ``n_kv_heads`` (``< 1`` or not dividing ``n_heads``), ``head_dim < 1``, ``dropout``,
+        flags, or a ``generator`` that is not a ``torch.Generator``.
 
     Examples
     --------
@@ -60,6 +82,9 @@ class MultiHeadAttention(nn.Module):
     torch.Size([2, 8, 10, 10])
     >>> sum(p.numel() for p in m.parameters())
     16640
+    >>> gqa = MultiHeadAttention(64, 8, n_kv_heads=2, generator=torch.Generator().manual_seed(0))
+    >>> gqa.W_k.weight.shape, gqa(x, need_weights=True)[1].shape
+    (torch.Size([16, 64]), torch.Size([2, 8, 10, 10]))
     """
 
     def __init__(
@@ -67,6 +92,8 @@ class MultiHeadAttention(nn.Module):
         d_model: int,
         n_heads: int,
         *,
+        n_kv_heads: int | None = None,
+        head_dim: int | None = None,
         causal: bool = False,
         bias: bool = True,
         out_bias: bool | None = None,
@@ -74,29 +101,37 @@ class MultiHeadAttention(nn.Module):
         generator: torch.Generator | None = None,
     ) -> None:
         super().__init__()
-        self.d_head = check_n_heads(d_model, n_heads)
+        if head_dim is None:
+            self.d_head = check_n_heads(d_model, n_heads)
+        else:
+            check_int("d_model", d_model, minimum=1)
+            check_int("n_heads", n_heads, minimum=1)
+            self.d_head = check_int("head_dim", head_dim, minimum=1)
+        self.n_kv_heads = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
         out_bias = bias if out_bias is None else out_bias
         for name, flag in (("causal", causal), ("bias", bias), ("out_bias", out_bias)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}: expected bool, got {type(flag).__name__}")
+        if isinstance(dropout, bool) or not isinstance(dropout, int | float):
+            raise TypeError(f"dropout: expected a float, got {type(dropout).__name__}")
+        if not 0.0 <= dropout < 1.0:
+            raise ValueError(f"dropout: expected a value in [0, 1), got {dropout}")
         if generator is not None and not isinstance(generator, torch.Generator):
             raise TypeError(
                 f"generator: expected a torch.Generator or None, got {type(generator).__name__}"
                 " (for a seed, pass torch.Generator().manual_seed(seed))"
             )
-        if isinstance(dropout, bool) or not isinstance(dropout, int | float):
-            raise TypeError(f"dropout: expected a float, got {type(dropout).__name__}")
-        if not 0.0 <= dropout < 1.0:
-            raise ValueError(f"dropout: expected a value in [0, 1), got {dropout}")
         self.d_model, self.n_heads = d_model, n_heads
         self.causal, self.dropout = causal, float(dropout)
+        q_width = n_heads * self.d_head  # d_model unless head_dim says otherwise
+        kv_width = self.n_kv_heads * self.d_head  # q_width unless grouped
         # With a generator, the layers are made without values (no draw from the global RNG)
         # and then filled from the generator alone.
         device = None if generator is None else torch.device("meta")
-        self.W_q = nn.Linear(d_model, d_model, bias=bias, device=device)
-        self.W_k = nn.Linear(d_model, d_model, bias=bias, device=device)
-        self.W_v = nn.Linear(d_model, d_model, bias=bias, device=device)
-        self.W_o = nn.Linear(d_model, d_model, bias=out_bias, device=device)
+        self.W_q = nn.Linear(d_model, q_width, bias=bias, device=device)
+        self.W_k = nn.Linear(d_model, kv_width, bias=bias, device=device)
+        self.W_v = nn.Linear(d_model, kv_width, bias=bias, device=device)
+        self.W_o = nn.Linear(q_width, d_model, bias=out_bias, device=device)
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
@@ -109,31 +144,31 @@ class MultiHeadAttention(nn.Module):
                 nn.init.zeros_(linear.bias)
 
     def extra_repr(self) -> str:
+        kv = "" if self.n_kv_heads == self.n_heads else f"n_kv_heads={self.n_kv_heads}, "
         return (
-            f"d_model={self.d_model}, n_heads={self.n_heads}, d_head={self.d_head}, "
+            f"d_model={self.d_model}, n_heads={self.n_heads}, {kv}d_head={self.d_head}, "
             f"causal={self.causal}, dropout={self.dropout}"
         )
 
     def project_heads(
         self, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h, S, d_head)``.
+        """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h_kv, S, d_head)``.
 
-        ``key`` defaults to ``query`` and ``value`` to ``key``. Inputs are not validated here
-        (``forward`` does that); this is the piece an experiment reuses to gate or inspect heads.
+        ``h_kv = n_kv_heads`` (``= h`` unless grouped). ``key`` defaults to ``query`` and
+        ``value`` to ``key``. Inputs are not validated here (``forward`` does that); this is the
+        piece an experiment reuses to gate or inspect heads.
         """
         key = query if key is None else key
         value = key if value is None else value
-        B, T, _ = query.shape
-        S = key.shape[1]
-        h, d_head = self.n_heads, self.d_head
         # --8<-- [start:project]
-        # Three (d_model -> d_model) matmuls; each result is then viewed as h heads of d_head.
-        # (Fusing them into one (d_model -> 3 d_model) matmul measured slower here: the
-        # concatenated weight must be rebuilt and its gradient split at every step.)
-        q = self.W_q(query).reshape(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
-        k = self.W_k(key).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
-        v = self.W_v(value).reshape(B, S, h, d_head).transpose(1, 2)  # (B, h, S, d_head)
+        # One matmul per projection makes every head at once; split_heads then views the
+        # features as heads of d_head. (Fusing the three into one (d_model -> 3 d_model) matmul
+        # measured slower here: the concatenated weight must be rebuilt and its gradient split
+        # at every step.)
+        q = split_heads(self.W_q(query), self.n_heads)  # (B, T, h*d_head) -> (B, h, T, d_head)
+        k = split_heads(self.W_k(key), self.n_kv_heads)  # (B, h_kv, S, d_head)
+        v = split_heads(self.W_v(value), self.n_kv_heads)  # (B, h_kv, S, d_head)
         # --8<-- [end:project]
         return q, k, v
 
@@ -173,6 +208,35 @@ class MultiHeadAttention(nn.Module):
         if v.shape[1] != k.shape[1]:
             raise ValueError(f"value: has S={v.shape[1]} positions but key has S={k.shape[1]}")
         return q, k, v
+
+    def _attend_explicit(
+        self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Explicit attention of every query head: output ``(B, h, T, d_head)``, weights
+        ``(B, h, T, S)``.
+
+        Grouped heads are not copied: the ``h`` query heads are viewed as ``(h_kv, group)`` and
+        each K/V head is broadcast over its group.
+        """
+        h, h_kv = self.n_heads, self.n_kv_heads
+        if h_kv == h:
+            return scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, d_head), (B, h, T, S)
+        # --8<-- [start:grouped]
+        group = h // h_kv  # query heads per K/V head: query head i uses K/V head i // group
+        q = q.unflatten(1, (h_kv, group))  # (B, h_kv, group, T, d_head)
+        k, v = k.unsqueeze(2), v.unsqueeze(2)  # (B, h_kv, 1, S, d_head): shared by the group
+        if mask is not None:  # (B|1, h|1, T, S) -> (B|1, h_kv|1, group|1, T, S)
+            mask = mask.unflatten(1, (h_kv, group)) if mask.shape[1] == h else mask.unsqueeze(1)
+        out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h_kv, group, T, .)
+        return out.flatten(1, 2), weights.flatten(1, 2)  # (B, h, T, d_head), (B, h, T, S)
+        # --8<-- [end:grouped]
+
+    def _weighted_values(self, weights: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+        """``weights (B, h, T, S)`` times ``v (B, h_kv, S, d_head)``, each group sharing its V."""
+        if self.n_kv_heads == self.n_heads:
+            return weights @ v  # (B, h, T, d_head)
+        grouped = weights.unflatten(1, (self.n_kv_heads, -1))  # (B, h_kv, group, T, S)
+        return (grouped @ v.unsqueeze(2)).flatten(1, 2)  # (B, h, T, d_head)
 
     def forward(
         self,
@@ -237,19 +301,24 @@ class MultiHeadAttention(nn.Module):
 
         weights = None
         dead = None if mask is None else dead_rows(mask)  # (B|1, h|1, T, 1)
+        grouped = self.n_kv_heads != self.n_heads
         if explicit:
-            out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, d_head)
-            if p > 0.0:
-                out = F.dropout(weights, p) @ v
+            out, weights = self._attend_explicit(q, k, v, mask)  # (B, h, T, d_head)
+            if p > 0.0:  # dropout on the weights, then the same weighted sum of the values
+                out = self._weighted_values(F.dropout(weights, p), v)
         elif mask is None:
-            out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=self.causal)
+            out = F.scaled_dot_product_attention(
+                q, k, v, dropout_p=p, is_causal=self.causal, enable_gqa=grouped
+            )  # (B, h, T, d_head)
         else:
-            out = F.scaled_dot_product_attention(q, k, v, attn_mask=revive(mask, dead), dropout_p=p)
+            out = F.scaled_dot_product_attention(
+                q, k, v, attn_mask=revive(mask, dead), dropout_p=p, enable_gqa=grouped
+            )  # (B, h, T, d_head)
         if dead is not None:
             out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
 
         # --8<-- [start:merge-out]
-        out = out.transpose(1, 2).reshape(B, T, self.d_model)  # merge: (B, T, d_model)
+        out = merge_heads(out)  # (B, h, T, d_head) -> (B, T, h*d_head)
         out = self.W_o(out)  # (B, T, d_model): mix the heads
         # --8<-- [end:merge-out]
         if dead is not None:

@@ -2,34 +2,57 @@
 
 from __future__ import annotations
 
-from mha._checks import check_n_heads
+from mha._checks import check_int, check_n_heads, check_n_kv_heads
 
 
-def attention_param_count(d_model: int, n_heads: int, bias: bool = True) -> int:
+def attention_param_count(
+    d_model: int,
+    n_heads: int,
+    bias: bool = True,
+    *,
+    n_kv_heads: int | None = None,
+    head_dim: int | None = None,
+    out_bias: bool | None = None,
+) -> int:
     """Parameters of one multi-head attention block: ``W_q, W_k, W_v, W_o``.
 
-    Each of the four projections is a ``d_model x d_model`` matrix (plus a ``d_model`` bias).
-    Splitting into heads only reinterprets the projected features as ``n_heads`` slices of width
-    ``d_head``, so ``n_heads`` does not enter the count.
+    In classic multi-head attention each of the four projections is a ``d_model x d_model``
+    matrix (plus a ``d_model`` bias). Splitting into heads only reinterprets the projected
+    features as ``n_heads`` slices of width ``d_head``, so ``n_heads`` does not enter the count.
+    Grouped-query attention (``n_kv_heads < n_heads``) shrinks ``W_k`` and ``W_v`` to
+    ``n_kv_heads * d_head`` outputs, and a ``head_dim`` other than ``d_model // n_heads`` changes
+    the width ``n_heads * head_dim`` of ``W_q`` and ``W_o``: then the head counts do matter.
 
     Parameters
     ----------
     d_model : int
         Model width.
     n_heads : int
-        Head count; validated (must divide ``d_model``) but it does not change the count.
+        Query head count; without ``head_dim`` it must divide ``d_model``.
     bias : bool
-        Whether the projections carry biases.
+        Whether ``W_q``, ``W_k``, ``W_v`` (and ``W_o`` unless ``out_bias`` says otherwise) carry
+        biases.
+    n_kv_heads : int, optional
+        Key/value head count (grouped-query attention); must divide ``n_heads``. Defaults to
+        ``n_heads``.
+    head_dim : int, optional
+        Width of each head; defaults to ``d_model // n_heads``.
+    out_bias : bool, optional
+        Whether ``W_o`` carries a bias; defaults to ``bias``.
 
     Returns
     -------
     int
-        ``4 * d_model * (d_model + 1)`` with bias, ``4 * d_model**2`` without.
+        ``d_model * (2 * h * d_head + 2 * h_kv * d_head)`` weights, plus biases
+        ``h * d_head + 2 * h_kv * d_head`` (with ``bias``) and ``d_model`` (with ``out_bias``).
+        Without the optional arguments: ``4 * d_model * (d_model + 1)`` with bias,
+        ``4 * d_model**2`` without.
 
     Raises
     ------
     TypeError, ValueError
-        Invalid ``d_model`` or ``n_heads``.
+        Invalid ``d_model``, ``n_heads``, ``n_kv_heads``, ``head_dim`` or flags, as in
+        :class:`mha.MultiHeadAttention`.
 
     Examples
     --------
@@ -37,9 +60,22 @@ def attention_param_count(d_model: int, n_heads: int, bias: bool = True) -> int:
     (16640, 16640)
     >>> attention_param_count(64, 8, bias=False)
     16384
+    >>> attention_param_count(4096, 32, bias=False, n_kv_heads=8)  # Llama-3-8B, one layer
+    41943040
     """
-    check_n_heads(d_model, n_heads)
-    if not isinstance(bias, bool):
-        raise TypeError(f"bias: expected bool, got {type(bias).__name__}")
-    per_projection = d_model * d_model + (d_model if bias else 0)
-    return 4 * per_projection
+    if head_dim is None:
+        d_head = check_n_heads(d_model, n_heads)
+    else:
+        check_int("d_model", d_model, minimum=1)
+        check_int("n_heads", n_heads, minimum=1)
+        d_head = check_int("head_dim", head_dim, minimum=1)
+    h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+    out_bias = bias if out_bias is None else out_bias
+    for name, flag in (("bias", bias), ("out_bias", out_bias)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name}: expected bool, got {type(flag).__name__}")
+    q_width, kv_width = n_heads * d_head, h_kv * d_head
+    q = d_model * q_width + (q_width if bias else 0)  # W_q: d_model -> h * d_head
+    kv = 2 * (d_model * kv_width + (kv_width if bias else 0))  # W_k, W_v: d_model -> h_kv * d_head
+    o = q_width * d_model + (d_model if out_bias else 0)  # W_o: h * d_head -> d_model
+    return q + kv + o

@@ -3,7 +3,8 @@
 This is the picture the study note starts from (h separate ``W_q^i, W_k^i, W_v^i`` of shape
 ``(d_head, d_model)``). The module does the same work with one big matmul: head ``i``'s matrices
 are rows ``i*d_head:(i+1)*d_head`` of ``W_q``, ``W_k`` and ``W_v``, stacked. The tests check that
-the two give the same numbers.
+the two give the same numbers. With grouped-query attention, head ``i`` takes its key and value
+matrices from K/V head ``i // (n_heads // n_kv_heads)``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ def head_slice(m: MultiHeadAttention, i: int) -> slice:
     if not 0 <= i < m.n_heads:
         raise ValueError(f"i: head index must be in [0, {m.n_heads}), got {i}")
     return slice(i * m.d_head, (i + 1) * m.d_head)
+
+
+def kv_head_of(m: MultiHeadAttention, i: int) -> int:
+    """The K/V head that query head ``i`` reads: ``i // (n_heads // n_kv_heads)``."""
+    head_slice(m, i)  # validates i
+    return i // (m.n_heads // m.n_kv_heads)
 
 
 def per_head_attention(
@@ -45,7 +52,8 @@ def per_head_attention(
     Returns
     -------
     output : torch.Tensor
-        ``(B, T, d_model)``: the heads' outputs side by side, then ``W_o``.
+        ``(B, T, d_model)``: the heads' outputs side by side ``(B, T, n_heads * d_head)``, then
+        ``W_o``.
     weights : torch.Tensor
         ``(B, n_heads, T, S)``.
 
@@ -69,20 +77,21 @@ def per_head_attention(
     # --8<-- [start:per-head]
     outputs, weights = [], []
     for i in range(m.n_heads):
-        rows = head_slice(m, i)
+        rows, kv_rows = head_slice(m, i), head_slice(m, kv_head_of(m, i))
 
-        def project(linear: torch.nn.Linear, x: torch.Tensor, rows: slice = rows) -> torch.Tensor:
+        def project(linear: torch.nn.Linear, x: torch.Tensor, rows: slice) -> torch.Tensor:
             bias = None if linear.bias is None else linear.bias[rows]
             return F.linear(x, linear.weight[rows], bias)  # (B, T|S, d_head)
 
-        q, k, v = project(m.W_q, query), project(m.W_k, key), project(m.W_v, value)
+        q = project(m.W_q, query, rows)
+        k, v = project(m.W_k, key, kv_rows), project(m.W_v, value, kv_rows)
         head_mask = None
         if mask is not None:
             head_mask = mask[:, i if mask.shape[1] > 1 else 0]  # (B|1, T, S)
         out_i, w_i = scaled_dot_product_attention(q, k, v, head_mask)  # (B, T, d_head), (B, T, S)
         outputs.append(out_i)
         weights.append(w_i)
-    concat = torch.cat(outputs, dim=-1)  # (B, T, d_model): heads side by side
+    concat = torch.cat(outputs, dim=-1)  # (B, T, n_heads * d_head): heads side by side
     out = m.W_o(concat)
     w = torch.stack(weights, dim=1)  # (B, h, T, S)
     # --8<-- [end:per-head]
