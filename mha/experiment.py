@@ -3,8 +3,11 @@
 Runs a grid of tasks x head counts x seeds with everything but the head count held fixed, saves
 each finished run as it ends, applies the verdict rule per task and level, moves one step up a
 task's ladder when no head counts differ, and writes ``DIR/results.json`` (atomically, at the
-end) with the config, the environment, every run, the summary table, the verdicts and the head
-analysis. The study note's table is printed at the end.
+end) with the config, the library versions, every run, the summary table, the verdicts and the
+head analysis. results.json is fixed by the runs: the same grid gives the same bytes on every
+execution, fresh or resumed. What belongs to one execution (machine, wall times) goes to
+``DIR/execution.json``. A run whose loss becomes NaN or infinite is recorded as diverged and
+judged as such. The study note's table is printed at the end.
 
 Examples
 --------
@@ -20,12 +23,15 @@ One task, three seeds::
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import multiprocessing as mp
 import os
 import platform
 import shutil
 import signal
 import sys
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -78,14 +84,17 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m mha.experiment",
-        description="Train one-layer attention models with 1, 4, 8 heads on synthetic tasks.",
+        description="Train one-layer attention models with 1, 4, 8 heads on synthetic tasks. "
+        "The full default grid takes about 2 minutes with 2 workers on 2 CPUs; finished runs "
+        "are kept in OUT/runs and reused when the same command is run again.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument(
         "--task",
         nargs="+",
         default=DEFAULTS["tasks"],
         metavar="TASK",
-        help=f"tasks to run (default: all: {' '.join(DEFAULTS['tasks'])})",
+        help=f"tasks to run, from: {', '.join(TASKS)}",
     )
     p.add_argument(
         "--heads",
@@ -93,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=DEFAULTS["heads"],
         metavar="H",
-        help="head counts; each must divide d_model (default: 1 4 8)",
+        help="head counts; each must divide d_model",
     )
     p.add_argument(
         "--seeds",
@@ -101,12 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=DEFAULTS["seeds"],
         metavar="S",
-        help="initialisation seeds (default: 0 1 2 3 4)",
+        help="initialisation seeds, distinct, each in 0..2**64-1",
     )
     p.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="Adam steps per run")
-    p.add_argument("--batch-size", type=int, default=DEFAULTS["batch_size"])
-    p.add_argument("--lr", type=float, default=DEFAULTS["lr"], help="fixed Adam learning rate")
-    p.add_argument("--d-model", type=int, default=DEFAULTS["d_model"])
+    p.add_argument(
+        "--batch-size", type=int, default=DEFAULTS["batch_size"], help="training sequences per step"
+    )
+    p.add_argument(
+        "--lr", type=float, default=DEFAULTS["lr"], help="fixed Adam learning rate (finite, > 0)"
+    )
+    p.add_argument("--d-model", type=int, default=DEFAULTS["d_model"], help="model width")
     p.add_argument("--level", type=int, default=0, help="ladder level to start every task at")
     p.add_argument(
         "--no-escalate",
@@ -117,30 +130,111 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-escalations",
         type=int,
         default=DEFAULTS["max_escalations"],
-        help="ladder steps a task may climb (default: 1)",
+        help="ladder steps a task may climb",
     )
     p.add_argument(
         "--jobs",
         type=int,
         default=os.cpu_count() or 1,
-        help="worker processes (default: number of CPUs); results do not depend on it",
+        help="worker processes (the number of CPUs by default, at most the number of "
+        "runs); results do not depend on it",
     )
     p.add_argument(
         "--data-seed",
         type=int,
         default=DEFAULTS["data_seed"],
-        help="seed of the training and validation data streams",
+        help="seed of the training and validation data streams, in 0..2**64-1",
     )
-    p.add_argument("--val-size", type=int, default=DEFAULTS["val_size"])
-    p.add_argument("--out", type=Path, default=Path("runs/heads"), help="output folder")
+    p.add_argument(
+        "--val-size", type=int, default=DEFAULTS["val_size"], help="held-out validation sequences"
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("runs/heads"),
+        help="output folder: runs/ (one file per finished run), results.json and "
+        "execution.json (machine and timing facts of the last execution)",
+    )
     p.add_argument(
         "--publish",
         type=Path,
         default=None,
-        help="after the grid completes, atomically copy results.json here",
+        help="after the grid completes, atomically copy results.json to this file",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bars (there are none anyway when stderr is not a terminal)",
+    )
     return p  # fmt: skip
+
+
+#: Seeds a ``torch.Generator`` accepts here: 0 <= seed < 2**64.
+SEED_LIMIT = 2**64
+
+#: Settings of a grid (keys of ``config`` in results.json) that decide what results.json holds.
+GRID_KEYS = ("tasks", "heads", "seeds", "steps", "batch_size", "lr", "d_model", "data_seed",
+             "val_size", "start_level", "escalate", "max_escalations")  # fmt: skip
+
+
+def divisors(n: int) -> list[int]:
+    """Positive divisors of ``n >= 1``, ascending, in O(sqrt(n)) steps.
+
+    Examples
+    --------
+    >>> divisors(64)
+    [1, 2, 4, 8, 16, 32, 64]
+    """
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    return small + [n // d for d in reversed(small) if d * d != n]
+
+
+def model_bytes(d_model: int, tasks: Sequence[str], level: int) -> int:
+    """Bytes of float32 weights, gradients and the two Adam moments of the largest model of the
+    grid (4 copies of every parameter), from the sizes alone, without building it."""
+    largest = 0
+    for name in tasks:
+        task = TASKS[name]
+        for lv in range(level, len(task.ladder)):
+            knobs = task.knobs(lv)
+            vocab, length, classes = knobs["vocab"], knobs["length"], task.n_classes(lv)
+            params = ((vocab + length) * d_model + 4 * (d_model * d_model + d_model)
+                      + d_model * classes + classes)  # fmt: skip
+            largest = max(largest, params)
+    return 4 * 4 * largest
+
+
+def memory_bytes() -> int | None:
+    """Physical memory of this machine, or ``None`` where the platform does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def grid_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings of the grid, as stored under ``config`` in results.json (floats rounded)."""
+    return round_floats({
+        "tasks": list(args.task), "heads": list(args.heads), "seeds": list(args.seeds),
+        "steps": args.steps, "batch_size": args.batch_size, "lr": args.lr,
+        "d_model": args.d_model, "data_seed": args.data_seed, "val_size": args.val_size,
+        "start_level": args.level, "escalate": not args.no_escalate,
+        "max_escalations": args.max_escalations,
+    })  # fmt: skip
+
+
+def other_grid(path: Path, args: argparse.Namespace) -> list[str]:
+    """The settings in which the results file at ``path`` differs from this grid, as
+    ``"name: old -> new"``; empty when the file is absent, unreadable or of the same grid."""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))["config"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    if not isinstance(config, dict):
+        return []
+    wanted = grid_config(args)
+    return [f"{k} {config.get(k)!r} -> {wanted[k]!r}" for k in GRID_KEYS
+            if config.get(k) != wanted[k]]  # fmt: skip
 
 
 def validate(args: argparse.Namespace) -> None:
@@ -150,38 +244,58 @@ def validate(args: argparse.Namespace) -> None:
             raise UsageError("--task", f"unknown task {task!r}; choose from {', '.join(TASKS)}")
     if len(set(args.task)) != len(args.task):
         raise UsageError("--task", f"each task at most once, got {' '.join(args.task)}")
+    for task in args.task:
+        top = len(TASKS[task].ladder) - 1
+        if not 0 <= args.level <= top:
+            raise UsageError("--level", f"task {task!r} has levels 0..{top}, got {args.level}")
     if args.d_model < 1:
         raise UsageError("--d-model", f"expected an int >= 1, got {args.d_model}")
+    need, have = model_bytes(args.d_model, args.task, args.level), memory_bytes()
+    if have is not None and need > have:
+        raise UsageError(
+            "--d-model",
+            f"d_model={args.d_model} needs about {need / 2**30:.3g} GiB for the weights, "
+            f"gradients and Adam state of one model, more than this machine's "
+            f"{have / 2**30:.3g} GiB",
+        )
     for h in args.heads:
         if h < 1 or args.d_model % h != 0:
-            divisors = [d for d in range(1, args.d_model + 1) if args.d_model % d == 0]
             raise UsageError(
                 "--heads",
-                f"{h} is not a positive divisor of d_model={args.d_model}; valid: {divisors}",
+                f"{h} is not a positive divisor of d_model={args.d_model}; "
+                f"valid: {divisors(args.d_model)}",
             )
     if len(set(args.heads)) != len(args.heads):
         raise UsageError("--heads", "each head count at most once")
     if len(args.seeds) < 1:
         raise UsageError("--seeds", "expected at least one seed")
-    if len(set(args.seeds)) != len(args.seeds) or min(args.seeds) < 0:
-        raise UsageError("--seeds", f"expected distinct seeds >= 0, got {args.seeds}")
+    if len(set(args.seeds)) != len(args.seeds):
+        raise UsageError("--seeds", f"expected distinct seeds, got {args.seeds}")
+    for name, seeds in (("--seeds", args.seeds), ("--data-seed", [args.data_seed])):
+        for seed in seeds:
+            if not 0 <= seed < SEED_LIMIT:
+                raise UsageError(name, f"expected a seed in 0..2**64-1, got {seed}")
     for name, value in (("--steps", args.steps), ("--batch-size", args.batch_size),
                         ("--jobs", args.jobs), ("--val-size", args.val_size)):  # fmt: skip
         if value < 1:
             raise UsageError(name, f"expected an int >= 1, got {value}")
-    if not args.lr > 0:
-        raise UsageError("--lr", f"expected a positive learning rate, got {args.lr}")
+    if not (math.isfinite(args.lr) and args.lr > 0):
+        raise UsageError("--lr", f"expected a finite learning rate > 0, got {args.lr}")
     if args.max_escalations < 0:
         raise UsageError("--max-escalations", f"expected an int >= 0, got {args.max_escalations}")
-    for task in args.task:
-        top = len(TASKS[task].ladder) - 1
-        if not 0 <= args.level <= top:
-            raise UsageError("--level", f"task {task!r} has levels 0..{top}, got {args.level}")
     try:
         check_writable(args.out)
         check_writable(args.out / "runs")
     except OSError as e:
         raise UsageError("--out", f"cannot write to {args.out}: {e.strerror or e}") from None
+    differ = other_grid(args.out / "results.json", args)
+    if differ:
+        raise UsageError(
+            "--out",
+            f"{args.out / 'results.json'} holds the results of another grid "
+            f"({'; '.join(differ)}); give another --out, or delete that file to replace it "
+            "(finished runs in runs/ are kept either way)",
+        )
     if args.publish is not None:
         if args.publish.is_dir():
             raise UsageError("--publish", f"{args.publish} is a folder; give a file path")
@@ -220,10 +334,29 @@ def make_specs(args: argparse.Namespace, task: str, level: int) -> list[RunSpec]
 START_METHOD = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
 
 
-def _worker_init() -> None:
+#: Seconds between a worker's checks that the process that started it is still alive.
+PARENT_CHECK_S = 0.5
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Watch, from a daemon thread, that ``parent`` is still this process's parent; end this
+    process at once when it is not (the parent died, even of SIGKILL, and the worker was handed
+    to another process), instead of training for nobody and then waiting forever for work."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _worker_init(parent: int) -> None:
     torch.set_num_threads(1)
     # Ctrl-C is the parent's business: it cancels what has not started and keeps what finished.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (inherited by fork)
+    _exit_with_parent(parent)
 
 
 class Workers:
@@ -250,6 +383,7 @@ class Workers:
                 max_workers=self.jobs,
                 mp_context=mp.get_context(START_METHOD),
                 initializer=_worker_init,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -296,9 +430,9 @@ def execute(
     out : Path
         Output folder.
     jobs : int
-        Worker processes; 1 runs in this process (with a steps bar).
+        Worker processes (at most one per run to do); 1 runs in this process (with a steps bar).
     quiet : bool
-        No progress bars.
+        No progress bars. Without it, bars are shown only when stderr is a terminal.
     workers : Workers, optional
         A pool to reuse (made and closed here when omitted and ``jobs > 1``).
 
@@ -310,25 +444,28 @@ def execute(
     records: dict[RunSpec, dict] = {}
     pending = []
     for spec in specs:
-        found = load_finished(out, spec)
+        found = load_finished(out, spec, report=lambda line: print(line, file=sys.stderr))
         if found is not None:
             records[spec] = found
         else:
             pending.append(spec)
-    bar = tqdm(total=len(specs), initial=len(records), desc="runs", unit="run", disable=quiet,
+    jobs = min(jobs, len(pending))
+    disable = True if quiet else None  # tqdm: None = no bar unless stderr is a terminal
+    bar = tqdm(total=len(specs), initial=len(records), desc="runs", unit="run", disable=disable,
                dynamic_ncols=True)  # fmt: skip
 
     def finish(spec: RunSpec, record: dict) -> None:
-        save_finished(out, record)
+        save_finished(out, spec, record)
         records[spec] = record
-        bar.set_postfix_str(f"{spec.name} acc={record['val_accuracy']:.3f}")
+        result = "diverged" if record["diverged"] else f"acc={record['val_accuracy']:.3f}"
+        bar.set_postfix_str(f"{spec.name} {result}")
         bar.update(1)
 
     try:
-        if jobs == 1 or not pending:
+        if jobs <= 1:
             for spec in pending:
                 steps = tqdm(total=spec.steps, desc=spec.name, unit="step", leave=False,
-                             disable=quiet, dynamic_ncols=True)  # fmt: skip
+                             disable=disable, dynamic_ncols=True)  # fmt: skip
                 with steps:
                     record = run_rounded(spec, lambda _step, _loss, b=steps: b.update(1))
                 finish(spec, record)
@@ -364,18 +501,24 @@ class _borrowed:
 
 
 def environment() -> dict[str, Any]:
-    """Versions and machine facts stored with the results."""
+    """Library versions the published numbers were made with (fixed by the set-up)."""
     import numpy
 
     return {
         "python": platform.python_version(),
         "torch": torch.__version__,
         "numpy": numpy.__version__,
+        "torch_threads_per_run": 1,
+    }
+
+
+def machine() -> dict[str, Any]:
+    """Facts of the machine of one execution (kept in execution.json, not in results.json)."""
+    return {
         "platform": platform.platform(),
         "machine": platform.machine(),
         "processor": platform.processor() or None,
         "cpu_count": os.cpu_count(),
-        "torch_threads_per_run": 1,
     }
 
 
@@ -386,37 +529,51 @@ def _sorted_desc_by_rank(rows: list[list[float]]) -> list[float]:
     return [sum(col) / len(col) for col in zip(*ranked, strict=True)]
 
 
-def summarise(records: list[dict]) -> list[dict]:
-    """The study note's table: one row per task, level and head count, over seeds.
-
-    Rows come in the order of ``records`` (sorted by the caller).
-    """
+def _groups(records: list[dict]) -> dict[tuple, list[dict]]:
+    """Records by (task, level, n_heads), in the order of ``records``."""
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for r in records:
         groups[(r["task"], r["level"], r["n_heads"])].append(r)
+    return groups
+
+
+def _mean_std_or_none(values: list[float]) -> tuple[float | None, float | None]:
+    return mean_std(values) if values else (None, None)
+
+
+def summarise(records: list[dict]) -> list[dict]:
+    """The study note's table: one row per task, level and head count, over seeds.
+
+    Diverged runs are counted in ``n_diverged`` and left out of the means (which are ``None``
+    when every seed diverged). Rows come in the order of ``records`` (sorted by the caller).
+    """
     rows = []
-    for (task, level, h), rs in groups.items():  # in the order of ``records``
-        acc_mean, acc_std = mean_std([r["val_accuracy"] for r in rs])
-        loss_mean, loss_std = mean_std([r["final_train_loss"] for r in rs])
+    for (task, level, h), rs in _groups(records).items():
+        trained = [r for r in rs if not r["diverged"]]
+        accs = [r["val_accuracy"] for r in trained]
+        acc_mean, acc_std = _mean_std_or_none(accs)
+        loss_mean, loss_std = _mean_std_or_none([r["final_train_loss"] for r in trained])
         rows.append({
             "task": task, "level": level, "knobs": TASKS[task].knobs(level),
             "n_heads": h, "d_head": rs[0]["d_head"], "params": rs[0]["params"],
             "final_train_loss_mean": loss_mean, "final_train_loss_std": loss_std,
             "val_accuracy_mean": acc_mean, "val_accuracy_std": acc_std,
-            "val_accuracy_min": min(r["val_accuracy"] for r in rs),
-            "val_accuracy_max": max(r["val_accuracy"] for r in rs),
-            "n_seeds": len(rs),
+            "val_accuracy_min": min(accs, default=None),
+            "val_accuracy_max": max(accs, default=None),
+            "n_seeds": len(rs), "n_diverged": len(rs) - len(trained),
         })  # fmt: skip
     return rows
 
 
 def analyse_groups(records: list[dict]) -> list[dict]:
-    """Head analysis per task, level and head count, aggregated over seeds (heads ranked)."""
-    groups: dict[tuple, list[dict]] = defaultdict(list)
-    for r in records:
-        groups[(r["task"], r["level"], r["n_heads"])].append(r)
+    """Head analysis per task, level and head count, aggregated over the seeds that trained
+    (heads ranked); diverged runs have no analysis. A group where every seed diverged is left
+    out."""
     out = []
-    for (task, level, h), rs in groups.items():  # in the order of ``records``
+    for (task, level, h), group in _groups(records).items():
+        rs = [r for r in group if not r["diverged"]]
+        if not rs:
+            continue
         drops = [r["analysis"]["ablation_drop"] for r in rs]
         shares = []
         for r in rs:
@@ -436,45 +593,49 @@ def analyse_groups(records: list[dict]) -> list[dict]:
             "importance_top_share_mean": top_share[0], "importance_top_share_std": top_share[1],
             "redundancy_mean": None, "redundancy_std": None,
         }  # fmt: skip
-        if h > 1:
+        if h > 1 and all(v is not None for v in red):
             entry["redundancy_mean"], entry["redundancy_std"] = mean_std(red)
         out.append(entry)
     return out
 
 
-def heatmaps(records: list[dict], first_seed: int) -> list[dict]:
-    """Per-head weights on the fixed validation sequence, from each group's first seed."""
-    return [
-        {
-            "task": r["task"],
-            "level": r["level"],
-            "n_heads": r["n_heads"],
-            "seed": r["seed"],
-            "tokens": r["analysis"]["heatmap"]["tokens"],
-            "weights": r["analysis"]["heatmap"]["weights"],
-        }
-        for r in records
-        if r["seed"] == first_seed
-    ]
+def heatmaps(records: list[dict]) -> list[dict]:
+    """Per-head weights on the fixed validation sequence, from each group's first seed that
+    did not diverge."""
+    out = []
+    for group in _groups(records).values():
+        trained = [r for r in group if not r["diverged"]]
+        if trained:
+            r = min(trained, key=lambda r: r["seed"])
+            out.append({
+                "task": r["task"], "level": r["level"], "n_heads": r["n_heads"],
+                "seed": r["seed"], "tokens": r["analysis"]["heatmap"]["tokens"],
+                "weights": r["analysis"]["heatmap"]["weights"],
+            })  # fmt: skip
+    return out
+
+
+#: Fields of a run record that describe one execution, not the run's result.
+EXECUTION_FIELDS = ("wall_time_s",)
 
 
 def slim_run(record: dict) -> dict:
-    """A run as stored in results.json: no heatmap weights (kept once per group in ``heatmaps``)."""
-    analysis = {k: v for k, v in record["analysis"].items() if k != "heatmap"}
-    return {**record, "analysis": analysis}
+    """A run as stored in results.json: no heatmap weights (kept once per group in
+    ``heatmaps``) and no wall time (kept in execution.json)."""
+    slim = {k: v for k, v in record.items() if k not in EXECUTION_FIELDS}
+    if isinstance(record["analysis"], dict):
+        slim["analysis"] = {k: v for k, v in record["analysis"].items() if k != "heatmap"}
+    return slim
 
 
-def build_results(
-    args: argparse.Namespace, records: list[dict], verdicts: list[dict], wall: float
-) -> dict:
+def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[dict]) -> dict:
+    """Everything results.json holds: fixed by the runs and the settings, so the same grid gives
+    the same bytes on every execution (timings and machine facts go to execution.json)."""
     order = {t: i for i, t in enumerate(args.task)}
     records = sorted(records, key=lambda r: (order[r["task"]], r["level"], r["n_heads"], r["seed"]))
     config = {
-        "tasks": list(args.task), "heads": list(args.heads), "seeds": list(args.seeds),
-        "steps": args.steps, "batch_size": args.batch_size, "lr": args.lr,
-        "optimizer": "Adam (fused)", "d_model": args.d_model, "data_seed": args.data_seed,
-        "val_size": args.val_size, "start_level": args.level,
-        "escalate": not args.no_escalate, "max_escalations": args.max_escalations,
+        **grid_config(args),
+        "optimizer": "Adam (fused)",
         "final_train_loss": f"mean of the per-step training losses over the last {FINAL_WINDOW} "
                             "steps",
         "curve": f"mean training loss of each block of {DEFAULTS['curve_every']} steps",
@@ -489,26 +650,48 @@ def build_results(
         "analysis": "ablation, importance and redundancy are computed on every run's trained "
                     "model over the validation set and aggregated per task, level and head count "
                     "over seeds; heads are ranked within each seed before averaging",
+        "divergence": "a run whose training loss or weights become NaN or infinite is marked "
+                      "diverged, stops training and is not evaluated; summary means leave it "
+                      "out and count it in n_diverged, and the verdict of its task and level is "
+                      "'diverged' (nothing claimed)",
     }  # fmt: skip
     verdicts = sorted(verdicts, key=lambda v: (order[v["task"]], v["level"]))
     return round_floats({
         "config": config,
         "environment": environment(),
-        "wall_time_s": wall,
         "runs": [slim_run(r) for r in records],
         "summary": summarise(records),
         "verdict": verdicts,
         "analysis": analyse_groups(records),
-        "heatmaps": heatmaps(records, min(args.seeds)),
+        "heatmaps": heatmaps(records),
+    })  # fmt: skip
+
+
+def build_execution(records: list[dict], wall: float) -> dict:
+    """What execution.json holds: this execution's machine and wall time, and each run's wall
+    time (a run reused from an earlier execution keeps the time it took then)."""
+    return round_floats({
+        "machine": machine(),
+        "wall_time_s": wall,
+        "run_wall_time_s": {
+            f"{r['task']}-L{r['level']}-h{r['n_heads']}-s{r['seed']}": r["wall_time_s"]
+            for r in records
+        },
     })  # fmt: skip
 
 
 def format_table(summary: list[dict]) -> str:
-    """The study note's table, one block per task and level."""
+    """The study note's table, one block per task and level; diverged seeds are counted in
+    their own column and left out of the means."""
     lines = []
     last = None
     head = (f"{'heads':>5} {'d_head':>6} {'params':>8} {'final train loss':>16} "
-            f"{'val acc (mean)':>14} {'spread (std)':>12} {'seeds':>5}")  # fmt: skip
+            f"{'val acc (mean)':>14} {'spread (std)':>12} {'seeds':>5} "
+            f"{'diverged':>8}")  # fmt: skip
+
+    def num(x: float | None, width: int) -> str:
+        return f"{'-':>{width}}" if x is None else f"{x:>{width}.4f}"
+
     for row in summary:
         key = (row["task"], row["level"])
         if key != last:
@@ -517,8 +700,8 @@ def format_table(summary: list[dict]) -> str:
             last = key
         lines.append(
             f"{row['n_heads']:>5} {row['d_head']:>6} {row['params']:>8,} "
-            f"{row['final_train_loss_mean']:>16.4f} {row['val_accuracy_mean']:>14.4f} "
-            f"{row['val_accuracy_std']:>12.4f} {row['n_seeds']:>5}"
+            f"{num(row['final_train_loss_mean'], 16)} {num(row['val_accuracy_mean'], 14)} "
+            f"{num(row['val_accuracy_std'], 12)} {row['n_seeds']:>5} {row['n_diverged']:>8}"
         )
     return "\n".join(lines)
 
@@ -527,7 +710,8 @@ def format_table(summary: list[dict]) -> str:
 
 
 def experiment(args: argparse.Namespace) -> dict:
-    """Run the grid with escalation; write the per-run files and ``results.json``."""
+    """Run the grid with escalation; write the per-run files, ``results.json`` and
+    ``execution.json``."""
     start = time.perf_counter()
     out: Path = args.out
     level = dict.fromkeys(args.task, args.level)
@@ -535,17 +719,17 @@ def experiment(args: argparse.Namespace) -> dict:
     climbed = dict.fromkeys(args.task, 0)
     records: dict[RunSpec, dict] = {}
     verdicts: list[dict] = []
-    workers = Workers(args.jobs)
+    workers = Workers(min(args.jobs, len(args.task) * len(args.heads) * len(args.seeds)))
     while active:
         specs = [s for t in active for s in make_specs(args, t, level[t])]
         with _borrowed(workers):
-            records.update(execute(specs, out, args.jobs, args.quiet, workers))
+            records.update(execute(specs, out, workers.jobs, args.quiet, workers))
         next_active = []
         for t in active:
-            accs: dict[int, list[float]] = defaultdict(list)
+            accs: dict[int, list[float | None]] = defaultdict(list)
             for s in specs:
                 if s.task == t:
-                    accs[s.n_heads].append(records[s]["val_accuracy"])
+                    accs[s.n_heads].append(records[s]["val_accuracy"])  # None: diverged
             if len(accs) >= 2:
                 v = verdict(accs)
             else:
@@ -564,8 +748,10 @@ def experiment(args: argparse.Namespace) -> dict:
                 next_active.append(t)
         active = next_active
     workers.close()
-    results = build_results(args, list(records.values()), verdicts, time.perf_counter() - start)
+    results = build_results(args, list(records.values()), verdicts)
     atomic_write_json(out / "results.json", results)
+    wall = time.perf_counter() - start
+    atomic_write_json(out / "execution.json", build_execution(list(records.values()), wall))
     if args.publish is not None:
         tmp = args.publish.with_name(f".{args.publish.name}.tmp")
         shutil.copyfile(out / "results.json", tmp)
@@ -573,30 +759,45 @@ def experiment(args: argparse.Namespace) -> dict:
     return results
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an interruption: the pool is stopped and finished runs are kept."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point; returns the exit code (2 for bad arguments)."""
+    """Command-line entry point; returns the exit code (2 for bad arguments, 130 after Ctrl-C,
+    143 after SIGTERM)."""
     args = build_parser().parse_args(argv)
     try:
         validate(args)
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    start = time.perf_counter()
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
     try:
         results = experiment(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         print(
-            f"\ninterrupted: finished runs are saved in {args.out / 'runs'}; "
-            "run the same command again to resume",
+            f"\n{'terminated' if isinstance(e, Terminated) else 'interrupted'}: finished runs "
+            f"are saved in {args.out / 'runs'}; run the same command again to resume",
             file=sys.stderr,
         )
-        return 130
+        return 143 if isinstance(e, Terminated) else 130
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
     print(format_table(results["summary"]))
     print()
     for v in results["verdict"]:
         print(v["sentence"] + (" -> moving one step up the ladder" if v["escalated"] else ""))
     print(f"\nrule: {RULE}")
     print(f"wrote {args.out / 'results.json'}" + (f" and {args.publish}" if args.publish else ""))
-    print(f"wall time {results['wall_time_s']:.1f} s")
+    print(f"wall time {time.perf_counter() - start:.1f} s (see {args.out / 'execution.json'})")
     return 0
 
 

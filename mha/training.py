@@ -8,6 +8,7 @@ machine: ``--jobs 2`` and ``--jobs 1`` give the same bits.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -168,7 +169,9 @@ def train(
     """Train a model on the spec's batches with Adam; return it and every step's loss.
 
     The attention runs on its fast path (no weights). ``step_callback(step, loss)`` is called
-    after every step (for progress bars).
+    after every step (for progress bars). Training stops at the first step whose loss is not
+    finite (the run diverged: every later step would only propagate NaN), so the returned list
+    then ends with that loss.
     """
     model = build_model(spec)
     opt = Adam(list(model.parameters()), lr=spec.lr)  # torch's fused Adam kernel, one per step
@@ -183,8 +186,22 @@ def train(
         losses.append(loss.item())
         if step_callback is not None:
             step_callback(step, losses[-1])
+        if not math.isfinite(losses[-1]):
+            break
     model.eval()
     return model, losses
+
+
+def diverged_at(model: HeadCountModel, losses: list[float]) -> int | None:
+    """The first step whose training loss is not finite, or ``len(losses)`` when every loss is
+    finite but a trained parameter is not (the last update overflowed); ``None`` when the run
+    did not diverge."""
+    for step, loss in enumerate(losses):
+        if not math.isfinite(loss):
+            return step
+    if not all(bool(torch.isfinite(p).all()) for p in model.parameters()):
+        return len(losses)
+    return None
 
 
 def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None) -> dict:
@@ -199,27 +216,36 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
     Returns
     -------
     dict
-        ``spec`` fields plus ``d_head``, ``params``, ``final_train_loss`` (mean of the last
-        :data:`FINAL_WINDOW` step losses), ``val_accuracy``, ``curve`` (block means of the step
-        losses, ``curve_every`` steps per point), ``analysis`` (see
-        :func:`mha.analysis.analyse_heads`) and ``wall_time_s``.
+        ``spec`` fields plus ``d_head``, ``params``, ``diverged`` (bool), ``diverged_at_step``
+        (see :func:`diverged_at`), ``final_train_loss`` (mean of the last :data:`FINAL_WINDOW`
+        step losses), ``val_accuracy``, ``curve`` (block means of the step losses,
+        ``curve_every`` steps per point), ``analysis`` (see :func:`mha.analysis.analyse_heads`)
+        and ``wall_time_s``. A diverged run (a loss or a weight became NaN or infinite) is a
+        result too: it is not evaluated, and its ``final_train_loss``, ``val_accuracy`` and
+        ``analysis`` are ``None``.
     """
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # same numbers whatever the number of processes
     try:
         start = time.perf_counter()
         model, losses = train(spec, step_callback)
-        task = get_task(spec.task)
-        x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
-        val_acc, analysis = evaluate(model, x_val, y_val)  # = accuracy() and analyse_heads()
+        bad_step = diverged_at(model, losses)
+        val_acc, analysis = None, None
+        if bad_step is None:
+            task = get_task(spec.task)
+            x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
+            val_acc, analysis = evaluate(model, x_val, y_val)  # = accuracy() and analyse_heads()
         wall = time.perf_counter() - start
     finally:
         torch.set_num_threads(threads)
+    tail = losses[-FINAL_WINDOW:]
     return {
         **spec.to_dict(),
         "d_head": model.d_head,
         "params": count_parameters(model),
-        "final_train_loss": sum(losses[-FINAL_WINDOW:]) / len(losses[-FINAL_WINDOW:]),
+        "diverged": bad_step is not None,
+        "diverged_at_step": bad_step,
+        "final_train_loss": None if bad_step is not None else sum(tail) / len(tail),
         "val_accuracy": val_acc,
         "curve": block_means(losses, spec.curve_every),
         "analysis": analysis,
@@ -235,6 +261,7 @@ __all__ = [
     "batches",
     "block_means",
     "build_model",
+    "diverged_at",
     "run",
     "train",
 ]

@@ -9,7 +9,8 @@ with ``std`` the sample standard deviation over seeds (``ddof=1``). On top of th
 check is reported: the 95 % Welch interval of the difference of means excludes 0 (``confident``).
 With fewer than 3 seeds per head count the verdict is ``too_few_seeds``: nothing is claimed.
 When no pair differs the verdict is ``no_difference`` and the experiment may move one step up the
-task's ladder.
+task's ladder. When a run diverged (its accuracy is ``None``) the verdict is ``diverged``:
+nothing is claimed about the head counts, and the ladder is not climbed.
 """
 
 from __future__ import annotations
@@ -96,20 +97,23 @@ def compare(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     }
 
 
-def verdict(accuracies: Mapping[int, Sequence[float]]) -> dict[str, Any]:
+def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
     """The verdict for one task and level.
 
     Parameters
     ----------
     accuracies : mapping
-        Head count -> validation accuracy of each seed.
+        Head count -> validation accuracy of each seed; ``None`` for a seed whose training
+        diverged.
 
     Returns
     -------
     dict
-        ``status`` (``"differ"``, ``"no_difference"`` or ``"too_few_seeds"``), ``n_seeds`` (the
-        smallest seed count), ``pairs`` (one :func:`compare` record per pair of head counts,
-        with ``a`` and ``b``), ``best`` (head counts with the highest mean) and ``rule``.
+        ``status`` (``"differ"``, ``"no_difference"``, ``"too_few_seeds"`` or ``"diverged"``),
+        ``n_seeds`` (the smallest seed count), ``pairs`` (one :func:`compare` record per pair of
+        head counts, with ``a`` and ``b``; empty when a run diverged), ``best`` (head counts with
+        the highest mean; empty when a run diverged), ``diverged`` (``[{"n_heads": h, "runs":
+        n}]`` for each head count with diverged runs) and ``rule``.
 
     Raises
     ------
@@ -124,6 +128,8 @@ def verdict(accuracies: Mapping[int, Sequence[float]]) -> dict[str, Any]:
     'differ'
     >>> verdict({1: [1.0, 1.0, 1.0], 4: [1.0, 1.0, 1.0]})["status"]
     'no_difference'
+    >>> verdict({1: [0.5, None, 0.52], 4: [0.9, 0.91, 0.9]})["status"]
+    'diverged'
     """
     if len(accuracies) < 2:
         raise ValueError(f"accuracies: need at least two head counts, got {sorted(accuracies)}")
@@ -132,6 +138,13 @@ def verdict(accuracies: Mapping[int, Sequence[float]]) -> dict[str, Any]:
             raise ValueError(f"accuracies: head count {h} has no accuracies")
     heads = sorted(accuracies)
     n_seeds = min(len(accuracies[h]) for h in heads)
+    diverged = [{"n_heads": h, "runs": sum(v is None for v in accuracies[h])} for h in heads
+                if any(v is None for v in accuracies[h])]  # fmt: skip
+    if diverged:
+        # A diverged run has no accuracy: any comparison would rest on the seeds that happened
+        # to survive, so nothing is claimed.
+        return {"status": "diverged", "n_seeds": n_seeds, "pairs": [], "best": [],
+                "diverged": diverged, "rule": RULE}  # fmt: skip
     means = {h: mean_std(accuracies[h])[0] for h in heads}
     top = max(means.values())
     pairs = [
@@ -148,6 +161,7 @@ def verdict(accuracies: Mapping[int, Sequence[float]]) -> dict[str, Any]:
         "n_seeds": n_seeds,
         "pairs": pairs,
         "best": [h for h in heads if means[h] == top],
+        "diverged": [],
         "rule": RULE,
     }
 
@@ -158,6 +172,12 @@ def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
         return (
             f"{task} L{level}: {v['n_seeds']} seed(s) per head count is too few to tell "
             f"(need {MIN_SEEDS})"
+        )
+    if v["status"] == "diverged":
+        runs = ", ".join(f"{d['runs']} with {d['n_heads']} head(s)" for d in v["diverged"])
+        return (
+            f"{task} L{level}: training diverged (NaN or infinite loss) in {runs}; nothing is "
+            "claimed about head counts (try a smaller --lr)"
         )
     if v["status"] == "no_difference":
         return f"{task} L{level}: no pair of head counts differs by more than the seed spread"
