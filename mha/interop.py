@@ -1,4 +1,8 @@
-"""Copy weights between :class:`mha.MultiHeadAttention` and ``torch.nn.MultiheadAttention``.
+"""Copy weights between :class:`mha.MultiHeadAttention` and PyTorch's or Hugging Face's layers.
+
+``torch.nn.MultiheadAttention``: :func:`from_torch`, :func:`to_torch`. Hugging Face GPT-2's
+``GPT2Attention``: :func:`from_hf_gpt2`, :func:`to_hf_gpt2` (no import of ``transformers`` here:
+the layer is recognised by its class name, so this module needs torch only).
 
 PyTorch keeps the three input projections stacked in one ``in_proj_weight`` of shape
 ``(3 * d_model, d_model)`` (rows ``[W_q; W_k; W_v]``) and ``in_proj_bias`` ``(3 * d_model,)``,
@@ -113,3 +117,136 @@ def to_torch(m: MultiHeadAttention) -> nn.MultiheadAttention:
         if out_bias:
             t.out_proj.bias.copy_(m.W_o.bias)
     return t
+
+
+def _check_gpt2_attention(attn: object, name: str = "attn") -> nn.Module:
+    """A Hugging Face ``GPT2Attention`` (or subclass) doing GPT-2's causal self-attention."""
+    is_gpt2 = isinstance(attn, nn.Module) and any(
+        cls.__name__ == "GPT2Attention" and cls.__module__.startswith("transformers.")
+        for cls in type(attn).__mro__
+    )
+    if not is_gpt2:
+        raise TypeError(f"{name}: expected a transformers GPT2Attention, got {type(attn).__name__}")
+    if attn.is_cross_attention:
+        raise ValueError(f"{name}: a cross-attention GPT2Attention (q_attn) is not supported")
+    if not attn.scale_attn_weights or attn.scale_attn_by_inverse_layer_idx:
+        raise ValueError(
+            f"{name}: only GPT-2's 1/sqrt(head_dim) scaling is supported; got "
+            f"scale_attn_weights={attn.scale_attn_weights}, "
+            f"scale_attn_by_inverse_layer_idx={attn.scale_attn_by_inverse_layer_idx}"
+        )
+    d = attn.embed_dim
+    shapes = {"c_attn": (d, 3 * d), "c_proj": (d, d)}
+    for part, shape in shapes.items():
+        got = tuple(getattr(attn, part).weight.shape)
+        if got != shape:
+            raise ValueError(
+                f"{name}: {part}.weight has shape {got}, expected (in, out) = {shape} "
+                f"for embed_dim={d}"
+            )
+    return attn
+
+
+def from_hf_gpt2(attn: nn.Module, *, causal: bool = True) -> MultiHeadAttention:
+    """A :class:`MultiHeadAttention` holding a copy of a Hugging Face ``GPT2Attention``.
+
+    GPT-2 keeps ``W_q, W_k, W_v`` side by side in one ``Conv1D`` ``c_attn`` whose weight is
+    ``(in, out) = (d_model, 3 * d_model)``, the transpose of ``nn.Linear``'s ``(out, in)``;
+    columns ``i*d_head:(i+1)*d_head`` of each third are head ``i``'s matrix. ``c_proj`` is
+    ``W_o``, transposed the same way.
+
+    Parameters
+    ----------
+    attn : transformers.models.gpt2.modeling_gpt2.GPT2Attention
+        A self-attention layer (``model.h[i].attn``) with GPT-2's usual scaling.
+    causal : bool
+        GPT-2's self-attention is causal; keep the default to get the same outputs.
+
+    Returns
+    -------
+    MultiHeadAttention
+        ``d_model = embed_dim``, ``n_heads = num_heads``, biases on all four projections,
+        dropout ``attn.attn_dropout.p``; the same device and dtype. GPT-2's dropout after
+        ``c_proj`` (``resid_pdrop``) has no counterpart: outputs agree in eval mode.
+
+    Raises
+    ------
+    TypeError
+        ``attn`` is not a ``GPT2Attention``.
+    ValueError
+        A cross-attention layer, another attention scaling, or weights of unexpected shape.
+    """
+    attn = _check_gpt2_attention(attn)
+    d_model = attn.embed_dim
+    ours = MultiHeadAttention(d_model, attn.num_heads, causal=causal, dropout=attn.attn_dropout.p)
+    ours.to(device=attn.c_attn.weight.device, dtype=attn.c_attn.weight.dtype)
+    with torch.no_grad():
+        # --8<-- [start:gpt2-from]
+        # Conv1D stores (in, out): transpose to nn.Linear's (out, in), then cut the three
+        # projections apart along the output axis.
+        w_q, w_k, w_v = attn.c_attn.weight.T.split(d_model)  # each (d_model, d_model)
+        b_q, b_k, b_v = attn.c_attn.bias.split(d_model)  # each (d_model,)
+        for linear, w, b in ((ours.W_q, w_q, b_q), (ours.W_k, w_k, b_k), (ours.W_v, w_v, b_v)):
+            linear.weight.copy_(w)
+            linear.bias.copy_(b)
+        ours.W_o.weight.copy_(attn.c_proj.weight.T)  # (d_model, d_model), (in, out) -> (out, in)
+        ours.W_o.bias.copy_(attn.c_proj.bias)
+        # --8<-- [end:gpt2-from]
+    return ours
+
+
+def to_hf_gpt2(module: MultiHeadAttention, attn: nn.Module) -> nn.Module:
+    """Copy ``module``'s weights into a Hugging Face ``GPT2Attention`` in place; return it.
+
+    Parameters
+    ----------
+    module : MultiHeadAttention
+        Causal, without grouped K/V heads, with ``d_model``, ``n_heads`` and ``d_head`` equal
+        to ``attn``'s. A projection without a bias is written as a zero bias (GPT-2's ``Conv1D``
+        always has one), which gives the same outputs.
+    attn : transformers.models.gpt2.modeling_gpt2.GPT2Attention
+        The layer to overwrite (e.g. ``model.h[0].attn``).
+
+    Returns
+    -------
+    GPT2Attention
+        ``attn`` itself.
+
+    Raises
+    ------
+    TypeError
+        ``module`` or ``attn`` of the wrong type.
+    ValueError
+        Sizes that differ, grouped K/V heads, or a module that is not causal (GPT-2's
+        self-attention always is).
+    """
+    if not isinstance(module, MultiHeadAttention):
+        raise TypeError(f"module: expected mha.MultiHeadAttention, got {type(module).__name__}")
+    attn = _check_gpt2_attention(attn)
+    ours = (module.d_model, module.n_heads, module.d_head)
+    theirs = (attn.embed_dim, attn.num_heads, attn.head_dim)
+    if ours != theirs:
+        raise ValueError(
+            f"module: (d_model, n_heads, d_head) = {ours} differs from attn's "
+            f"(embed_dim, num_heads, head_dim) = {theirs}"
+        )
+    if module.n_kv_heads != module.n_heads:
+        raise ValueError(
+            f"module: GPT-2 has one K/V head per query head; got n_kv_heads={module.n_kv_heads}"
+            f" for n_heads={module.n_heads}"
+        )
+    if not module.causal:
+        raise ValueError("module: GPT-2's self-attention is causal; pass a causal module")
+
+    def bias(linear: nn.Linear) -> torch.Tensor:
+        return torch.zeros_like(linear.weight[:, 0]) if linear.bias is None else linear.bias
+
+    with torch.no_grad():
+        # --8<-- [start:gpt2-to]
+        w = torch.cat([module.W_q.weight, module.W_k.weight, module.W_v.weight])  # (3d, d)
+        attn.c_attn.weight.copy_(w.T)  # (d, 3d): Conv1D's (in, out)
+        attn.c_attn.bias.copy_(torch.cat([bias(module.W_q), bias(module.W_k), bias(module.W_v)]))
+        attn.c_proj.weight.copy_(module.W_o.weight.T)
+        attn.c_proj.bias.copy_(bias(module.W_o))
+        # --8<-- [end:gpt2-to]
+    return attn
