@@ -5,6 +5,11 @@ needs (date, categories, a hand-set reading time, ``draft: true``), the Korean s
 and blank algorithm record tables. The entry starts as a draft: ``mkdocs serve`` shows it,
 ``mkdocs build`` leaves it out until the ``draft: true`` line is deleted, so an unfilled day is
 never published. It never overwrites an entry: if the file exists it exits with status 1.
+
+When the day's drill record exists (``drills/YYYY-MM-DD.jsonl`` in the current folder, written by
+``python -m graphs.drill``; ``--drills FILE`` for another), the algorithm record tables get one
+table per problem drilled that day with the rows "문제", "소요 시간", "힌트 사용" and "시도"
+filled from it; the rows only the student can write (approach, representation, ...) stay blank.
 """
 
 from __future__ import annotations
@@ -53,8 +58,88 @@ def _check_title(title: str) -> str:
     return title.strip()
 
 
-def render(date: dt.date, title: str = DEFAULT_TITLE, slug: str = DEFAULT_SLUG) -> str:
+def _minutes_text(minutes: float) -> str:
+    total = round(minutes)
+    return f"{total // 60}시간 {total % 60}분" if total >= 60 else f"{total}분"
+
+
+def drill_rows(summary: dict) -> dict[str, str]:
+    """The journal rows of one problem's drill summary (:func:`graphs.drill.attempt_summaries`).
+
+    Examples
+    --------
+    >>> rows = drill_rows({"problem": 200, "title": "Number of Islands", "minutes": 45.0,
+    ...     "started": "2026-11-30T09:00:00+09:00",
+    ...     "passed": True, "attempts": 3, "failures": 2, "verdicts": ["wrong_answer", "recursion"],
+    ...     "hints": 1, "hint_fields": ["그래프 표현"], "hint_minutes": [31.0]})
+    >>> rows["소요 시간"], rows["힌트 사용"]
+    ('45분 (start부터 통과까지)', '예, 1개: 그래프 표현 (시작 후 31분)')
+    >>> rows["시도"]
+    '3번: 틀린 답, RecursionError, 통과'
+    """
+    from graphs.drill import VERDICTS
+
+    title = f"LeetCode {summary['problem']}. {summary['title']}".rstrip(". ")
+    if summary["minutes"] is None and summary["started"] and not summary["attempts"]:
+        spent = "시작만 하고 채점하지 않았다"
+    elif summary["minutes"] is None:
+        spent = "기록 없음 (start 없이 풀었다)"
+    elif summary["passed"]:
+        spent = f"{_minutes_text(summary['minutes'])} (start부터 통과까지)"
+    else:
+        spent = f"{_minutes_text(summary['minutes'])} 넘게 (아직 통과하지 못했다)"
+    if summary["hints"]:
+        first = summary["hint_minutes"][0]
+        when = f" (시작 후 {round(first)}분)" if first is not None else ""
+        hints = f"예, {summary['hints']}개: {', '.join(summary['hint_fields'])}{when}"
+    else:
+        hints = "아니오"
+    labels = [VERDICTS.get(v, v) for v in summary["verdicts"]]
+    if summary["passed"]:
+        labels.append(VERDICTS["ok"])
+    if summary["attempts"]:
+        tries = f"{summary['attempts']}번: {', '.join(labels)}"
+    else:
+        tries = "채점하지 않았다"
+    rows = {"문제": title, "소요 시간": spent, "힌트 사용": hints, "시도": tries}
+    return {label: value.replace("|", "\\|") for label, value in rows.items()}
+
+
+def _fill_drills(text: str, summaries: list[dict]) -> str:
+    """One algorithm record table per drilled problem, its drill rows filled from the record.
+
+    The template's tables (``### 문제 N`` and a table) are the pattern; problems beyond their
+    number get more copies of the last one; template tables left over stay blank.
+    """
+    if not summaries:
+        return text
+    heading = re.compile(r"^### 문제 \d+\n", flags=re.M)
+    starts = [m.start() for m in heading.finditer(text)]
+    if not starts:
+        return text
+    end = text.find("\n## ", starts[-1])
+    end = len(text) if end == -1 else end + 1
+    blocks = [text[a:b] for a, b in zip(starts, [*starts[1:], end], strict=True)]
+    filled = []
+    for i, summary in enumerate(summaries):
+        block = heading.sub(f"### 문제 {i + 1}\n", blocks[min(i, len(blocks) - 1)], count=1)
+        for label, value in drill_rows(summary).items():
+            block = block.replace(f"| {label} |  |\n", f"| {label} | {value} |\n", 1)
+        filled.append(block)
+    filled += blocks[len(summaries) :]
+    return text[: starts[0]] + "".join(filled) + text[end:]
+
+
+def render(
+    date: dt.date,
+    title: str = DEFAULT_TITLE,
+    slug: str = DEFAULT_SLUG,
+    drills: list[dict] | None = None,
+) -> str:
     """The entry's Markdown for ``date``, from the template (a draft until filled in).
+
+    ``drills``: the day's drill summaries (:func:`graphs.drill.attempt_summaries`), which fill
+    the "문제", "소요 시간", "힌트 사용" and "시도" rows of one record table per problem.
 
     Raises
     ------
@@ -66,7 +151,21 @@ def render(date: dt.date, title: str = DEFAULT_TITLE, slug: str = DEFAULT_SLUG) 
     if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug):
         raise JournalError(f"--slug: expected lowercase words joined by '-', got {slug!r}")
     template = Template(TEMPLATE.read_text(encoding="utf-8"))
-    return template.substitute(date=date.isoformat(), title=title, slug=slug)
+    text = template.substitute(date=date.isoformat(), title=title, slug=slug)
+    return _fill_drills(text, drills or [])
+
+
+def read_drills(path: Path) -> list[dict]:
+    """The summaries of a day's drill record, or [] if there is no such file."""
+    from graphs.drill import attempt_summaries, read_record
+
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise JournalError(f"--drills: expected a file, got a directory: {path}")
+    try:
+        return attempt_summaries(read_record(path))
+    except (OSError, UnicodeDecodeError) as e:
+        raise JournalError(f"--drills: cannot read {path} ({e})") from None
 
 
 def new_entry(
@@ -74,8 +173,11 @@ def new_entry(
     title: str = DEFAULT_TITLE,
     slug: str = DEFAULT_SLUG,
     posts_dir: Path = POSTS,
+    drills: list[dict] | None = None,
 ) -> Path:
     """Write the entry for ``date`` into ``posts_dir``; refuse if it exists. Returns its path.
+
+    ``drills`` fills the algorithm record rows as in :func:`render`.
 
     Raises
     ------
@@ -85,7 +187,7 @@ def new_entry(
     """
     posts_dir = Path(posts_dir)
     path = posts_dir / f"{date.isoformat()}.md"
-    text = render(date, title, slug)
+    text = render(date, title, slug, drills)
     if path.exists():
         raise JournalError(f"{path} already exists; not overwriting (edit it instead)")
     if posts_dir.exists() and not posts_dir.is_dir():
@@ -138,15 +240,28 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="folder of the blog posts (default: docs/blog/posts of this clone)",
     )
+    new.add_argument(
+        "--drills",
+        type=Path,
+        default=None,
+        help="the day's drill record from python -m graphs.drill, which fills the rows"
+        " 소요 시간, 힌트 사용 and 시도; a missing file fills nothing"
+        " (default: drills/YYYY-MM-DD.jsonl of the entry's date, in the current folder)",
+    )
     args = parser.parse_args(argv)
     posts_dir = POSTS if args.posts_dir is None else args.posts_dir
     try:
         date = dt.date.today() if args.date is None else _parse_date(args.date)
-        path = new_entry(date, args.title, args.slug, posts_dir)
+        record = args.drills if args.drills is not None else Path("drills") / f"{date}.jsonl"
+        drills = read_drills(record)
+        path = new_entry(date, args.title, args.slug, posts_dir, drills)
     except JournalError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     print(f"wrote {path} (a draft: mkdocs build leaves it out until you delete `draft: true`)")
+    if drills:
+        names = ", ".join(str(s["problem"]) for s in drills)
+        print(f"algorithm records: time, hints and attempts of {names} from {record}")
     print("next: fill in the sections, set readtime, delete `draft: true`, then check with")
     print("      NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict")
     return 0

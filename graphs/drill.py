@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "VERDICTS",
     "attempt_summaries",
     "check",
     "default_record",
@@ -52,6 +53,24 @@ TIME_LIMIT = 2.0
 MEMORY_MB = 2048
 BUDGET = 120.0
 RECORD_DIR = Path("drills")
+# Each verdict a check can record, in the words the journal uses for it.
+VERDICTS = {
+    "ok": "통과",
+    "wrong_answer": "틀린 답",
+    "timeout": "시간 초과",
+    "recursion": "RecursionError",
+    "memory": "메모리 초과",
+    "mutated": "입력을 바꿈",
+    "error": "예외",
+    "syntax_error": "문법 오류",
+    "unreadable": "파일을 못 읽음",
+    "no_class": "Solution 클래스 없음",
+    "no_method": "메서드 이름 틀림",
+    "bad_signature": "인자 틀림",
+    "killed": "강제 종료(무한 반복)",
+    "crashed": "프로세스가 죽음",
+    "budget": "판정 시간 초과",
+}
 
 
 class DrillError(ValueError):

@@ -4,9 +4,12 @@ filled in; and no published entry still holds the template's placeholder text.""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,7 +161,7 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     copy.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("mha", "graphs"):  # snippets and the API pages read the sources
+    for name in ("mha", "graphs", "tests"):  # snippets and the API pages read the sources
         (copy / name).symlink_to(ROOT / name, target_is_directory=True)
     proc = run(
         ["-m", "docs.journal", "new", "--date", "2026-10-06", "--posts-dir", "docs/blog/posts"],
@@ -174,3 +177,124 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     build = mkdocs_build(copy, tmp_path / "site-published")
     assert build.returncode == 0, build.stderr
     assert (tmp_path / "site-published" / page).is_file()
+
+
+# ----------------------------------------------------------------------------- drill records
+
+
+def _drill_events(day: dt.date) -> list[dict]:
+    t0 = dt.datetime.combine(day, dt.time(9, 0)).astimezone()
+
+    def at(minute: float) -> str:
+        return (t0 + dt.timedelta(minutes=minute)).isoformat(timespec="seconds")
+
+    return [
+        {"event": "start", "problem": 200, "title": "Number of Islands", "at": at(0)},
+        {"event": "check", "problem": 200, "passed": False, "verdict": "wrong_answer",
+         "at": at(20)},
+        {"event": "hint", "problem": 200, "field": "그래프 표현", "minutes": 32.0, "at": at(32)},
+        {"event": "check", "problem": 200, "passed": True, "verdict": "ok", "at": at(47)},
+        {"event": "start", "problem": 210, "title": "Course Schedule II", "at": at(50)},
+        {"event": "check", "problem": 210, "passed": False, "verdict": "recursion", "at": at(75)},
+        {"event": "start", "problem": 323, "title": "Number of Connected Components",
+         "at": at(80)},
+    ]  # fmt: skip
+
+
+def run_in(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """``run`` from another folder, with this clone importable (``docs`` is not installed)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def _write_record(path: Path, events: list[dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
+
+
+def _tables(text: str) -> dict[str, dict[str, str]]:
+    """``### 문제 N`` -> that table's rows (label -> cell text)."""
+    tables: dict[str, dict[str, str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("### 문제 "):
+            current = tables.setdefault(line[4:], {})
+        elif line.startswith("## "):
+            current = None
+        elif current is not None and line.startswith("| ") and not line.startswith("| :--"):
+            label, value = (cell.strip() for cell in line.strip("|").split("|", 1))
+            current[label] = value.strip(" |")
+    return tables
+
+
+def test_new_entry_fills_time_hints_and_attempts_from_the_days_drill_record(tmp_path):
+    day = dt.date(2026, 11, 30)
+    _write_record(tmp_path / "drills" / "2026-11-30.jsonl", _drill_events(day))
+    posts = tmp_path / "posts"
+    proc = run_in(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+               cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "200, 210, 323" in proc.stdout
+    tables = _tables((posts / "2026-11-30.md").read_text(encoding="utf-8"))
+    assert list(tables) == ["문제 1", "문제 2", "문제 3"]  # one more than the template has
+    one, two, three = tables.values()
+    assert one["문제"] == "LeetCode 200. Number of Islands"
+    assert one["소요 시간"] == "47분 (start부터 통과까지)"
+    assert one["힌트 사용"] == "예, 1개: 그래프 표현 (시작 후 32분)"
+    assert one["시도"] == "2번: 틀린 답, 통과"
+    assert two["소요 시간"] == "25분 넘게 (아직 통과하지 못했다)"
+    assert two["힌트 사용"] == "아니오" and two["시도"] == "1번: RecursionError"
+    assert three["소요 시간"] == "시작만 하고 채점하지 않았다"
+    for table in tables.values():  # what only the student can write stays blank
+        assert table["접근"] == "" and table["틀린 점과 이유"] == ""
+
+
+def test_without_a_drill_record_the_tables_stay_as_in_the_template(tmp_path):
+    posts = tmp_path / "posts"
+    proc = run_in(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+               cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    text = (posts / "2026-11-30.md").read_text(encoding="utf-8")
+    assert text == journal.render(dt.date(2026, 11, 30))
+    assert set(_tables(text)) == {"문제 1", "문제 2"}
+
+
+def test_one_drilled_problem_fills_the_first_table_and_leaves_the_second_blank():
+    events = _drill_events(dt.date(2026, 11, 30))[:4]
+    summaries = __import__("graphs.drill", fromlist=["x"]).attempt_summaries(events)
+    text = journal.render(dt.date(2026, 11, 30), drills=summaries)
+    one, two = _tables(text).values()
+    assert one["시도"] == "2번: 틀린 답, 통과"
+    assert set(two.values()) == {"", "기록"}  # the header row and blank cells
+    published = text.replace("draft: true\n", "")
+    assert "| 시도 | |" in unfilled(published) and "| 문제 | |" in unfilled(published)
+
+
+def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):
+    record = tmp_path / "elsewhere.jsonl"
+    _write_record(record, _drill_events(dt.date(2026, 11, 30))[:4])
+    args = ["-m", "docs.journal", "new", "--date", "2026-12-01", "--posts-dir"]
+    proc = run_in([*args, str(tmp_path / "a"), "--drills", str(record)], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "47분" in (tmp_path / "a" / "2026-12-01.md").read_text(encoding="utf-8")
+    proc = run_in([*args, str(tmp_path / "b"), "--drills", str(tmp_path)], cwd=tmp_path)
+    assert proc.returncode == 1 and proc.stderr.startswith("error: --drills: ")
+    assert len(proc.stderr.splitlines()) == 1 and not (tmp_path / "b").exists()
+
+
+@pytest.mark.slow
+def test_a_real_drill_session_reaches_the_journal(tmp_path):
+    solution = ROOT / "tests" / "graphs" / "drill_solutions" / "no_class_323.py"
+    for args in (["start", "323"], ["hint", "323"], ["check", "323", str(solution)]):
+        proc = run_in(["-m", "graphs.drill", *args], cwd=tmp_path)
+        assert proc.returncode in (0, 1), proc.stderr
+    proc = run_in(["-m", "docs.journal", "new", "--posts-dir", "posts"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (post,) = (tmp_path / "posts").glob("*.md")
+    one = _tables(post.read_text(encoding="utf-8"))["문제 1"]
+    assert one["문제"].startswith("LeetCode 323. ")
+    assert one["힌트 사용"].startswith("예, 1개: 그래프 표현")
+    assert one["시도"] == "1번: Solution 클래스 없음"
+    assert one["소요 시간"].endswith("(아직 통과하지 못했다)")
