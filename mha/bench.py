@@ -4,7 +4,9 @@
 self-attention at three sizes, interleaving the contenders in every repeat, and prints the median
 ratio ours / PyTorch (below 1.0: ours is faster). It also times our explicit path (weights
 returned) and the per-head Python loop against our fast path. Results go to a JSON file for the
-site. Numbers are wall-clock and machine-dependent; nothing here is asserted by the tests.
+site; when that is the site's own file, the site's pages are regenerated from it at the end
+(``python -m docs.gen`` in a subprocess: the library never imports the docs). Numbers are
+wall-clock and machine-dependent; nothing here is asserted by the tests.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +30,10 @@ from mha.module import MultiHeadAttention
 from mha.reference import per_head_attention
 
 SIZES = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d_model, n_heads)
+
+#: The project's checkout, and the results file the site's speed page is generated from.
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "docs" / "results" / "mha_bench.json"
 
 
 def _step(forward: Callable[[torch.Tensor], torch.Tensor], x: torch.Tensor) -> float:
@@ -68,16 +75,46 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
     return {n: statistics.median(t) for n, t in times.items()}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mha.bench", description=__doc__.split("\n")[0])
+def regenerate_docs(root: Path = ROOT) -> int:
+    """Run ``python -m docs.gen`` in ``root`` (a subprocess: ``mha`` does not import the docs);
+    return its exit code, or 0 with a note when there is no docs generator (an installed copy)."""
+    if not (root / "docs" / "gen").is_dir():
+        print("no docs generator next to this package: nothing regenerated")
+        return 0
+    print("regenerating the site's pages: python -m docs.gen", flush=True)
+    return subprocess.run([sys.executable, "-m", "docs.gen"], cwd=root, check=False).returncode
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m mha.bench",
+        description="Speed of our attention against torch.nn.MultiheadAttention, forward + "
+        "backward at three sizes, side by side in one process (about half a minute with the "
+        "default repeats on a quiet 2-CPU machine, several minutes on a busy one). Writing the "
+        "site's own results file regenerates the site's pages (python -m docs.gen) at the end; "
+        "with another --out nothing else is touched.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
     parser.add_argument("--repeats", type=int, default=30, help="interleaved repeats per size")
-    parser.add_argument("--out", type=Path, default=Path("docs/results/mha_bench.json"))
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results file to write")
+    parser.add_argument("--no-docs", action="store_true",
+                        help="do not run python -m docs.gen after writing the site's results "
+                        "file (the site's tests then report its pages as stale)")  # fmt: skip
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (there is none anyway when stderr is not a "
+                        "terminal)")  # fmt: skip
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.repeats < 1:
-        parser.error("--repeats: expected at least 1")
+        parser.error(f"--repeats: expected an int >= 1, got {args.repeats}")
     load_before = os.getloadavg()[0]
     rows = []
-    for size in tqdm(SIZES, desc="sizes", unit="size"):
+    bar = tqdm(SIZES, desc="sizes", unit="size", disable=True if args.quiet else None)
+    for size in bar:
         med = measure(size, args.repeats)
         B, T, d_model, n_heads = size
         rows.append({
@@ -115,6 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     tmp.replace(args.out)
     print(f"wrote {args.out}")
+    if args.out.resolve() == DEFAULT_OUT.resolve():
+        if args.no_docs:
+            print("now run: python -m docs.gen (the site's pages are stale until then)")
+        elif regenerate_docs() != 0:
+            print("error: python -m docs.gen failed; run it again by hand", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -12,7 +12,12 @@ batches): train with Adam, then score the validation set.
 The two are timed in interleaved repeats; the script prints the median of each, the ratio of
 the medians and the median of the per-repeat ratios ``ours / plain`` (the two sides of one repeat
 run back to back, so they see the same load from other processes; goal: at most 0.7), with the
-machine's load average, and writes ``docs/results/experiment_bench.json``.
+machine's load average, and writes ``docs/results/experiment_bench.json``. No page of the site is
+generated from that file, so nothing needs regenerating afterwards.
+
+The default (12 runs of 300 steps, 5 repeats of both sides) takes about a minute on a quiet
+2-CPU machine and five minutes or more when other processes compete for the CPUs; ``--quick``
+(4 runs, 1 repeat) takes 10 to 30 seconds.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from torch import nn
 
 from mha.experiment import execute
 from mha.store import atomic_write_json, round_floats
-from mha.tasks import get_task, train_batches, validation_set
+from mha.tasks import TASKS, get_task, train_batches, validation_set
 from mha.training import RunSpec
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "docs" / "results" / "experiment_bench.json"
@@ -99,39 +104,106 @@ def ours(specs: list[RunSpec], jobs: int) -> list[float]:
     return [records[s]["val_accuracy"] for s in specs]
 
 
-def main(argv: list[str] | None = None) -> int:
+#: Full and --quick slices: (heads, seeds, repeats).
+FULL = ([1, 4, 8], [0, 1, 2, 3], 5)
+QUICK = ([1, 8], [0, 1], 1)
+
+
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m mha.bench_experiment", description=__doc__.split("\n")[0]
+        prog="python -m mha.bench_experiment",
+        description="The experiment's runner against a plain PyTorch loop, same runs on both "
+        "sides, timed in interleaved repeats. With the defaults this takes about a minute on a "
+        "quiet 2-CPU machine and five minutes or more on a busy one; --quick takes 10 to 30 "
+        "seconds. No site page is generated from the "
+        "results file, so nothing needs regenerating afterwards.",
     )
-    p.add_argument("--task", default="count")
-    p.add_argument("--heads", nargs="+", type=int, default=[1, 4, 8])
-    p.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2, 3])
-    p.add_argument("--steps", type=int, default=300)
-    p.add_argument("--repeats", type=int, default=5)
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    args = p.parse_args(argv)
-    if args.repeats < 1 or args.steps < 1 or args.jobs < 1:
-        print("error: --repeats/--steps/--jobs: expected ints >= 1", file=sys.stderr)
+    p.add_argument(
+        "--task",
+        default="count",
+        choices=sorted(TASKS),
+        help="task of every run (default: %(default)s)",
+    )
+    p.add_argument(
+        "--heads",
+        nargs="+",
+        type=int,
+        default=None,
+        metavar="H",
+        help="head counts, each a divisor of d_model 64 (default: "
+        f"{' '.join(map(str, FULL[0]))}; with --quick: {' '.join(map(str, QUICK[0]))})",
+    )
+    p.add_argument(
+        "--seeds",
+        nargs="+",
+        type=int,
+        default=None,
+        metavar="S",
+        help=f"initialisation seeds (default: {' '.join(map(str, FULL[1]))}; "
+        f"with --quick: {' '.join(map(str, QUICK[1]))})",
+    )
+    p.add_argument(
+        "--steps", type=int, default=300, help="Adam steps per run (default: %(default)s)"
+    )
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=None,
+        help=f"interleaved repeats of both sides (default: {FULL[2]}; with --quick: {QUICK[2]})",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=2, help="worker processes of our runner (default: %(default)s)"
+    )
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="a small slice and one repeat (10 to 30 seconds): a check that it "
+        "works, not a measurement (default: off)",
+    )
+    p.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help="results file to write (default: %(default)s)"
+    )
+    p.add_argument(
+        "--quiet", action="store_true", help="do not print a line after every timing (default: off)"
+    )
+    return p  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    heads, seeds, repeats = QUICK if args.quick else FULL
+    heads = heads if args.heads is None else args.heads
+    seeds = seeds if args.seeds is None else args.seeds
+    repeats = repeats if args.repeats is None else args.repeats
+    for name, value in (("--repeats", repeats), ("--steps", args.steps), ("--jobs", args.jobs)):
+        if value < 1:
+            print(f"error: {name}: expected an int >= 1, got {value}", file=sys.stderr)
+            return 2
+    if any(h < 1 or 64 % h for h in heads):
+        print(f"error: --heads: expected divisors of d_model 64, got {heads}", file=sys.stderr)
+        return 2
+    if any(not 0 <= s < 2**64 for s in seeds):
+        print(f"error: --seeds: expected seeds in 0..2**64-1, got {seeds}", file=sys.stderr)
         return 2
     specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
-                     batch_size=64, lr=3e-3) for h in args.heads for s in args.seeds]  # fmt: skip
+                     batch_size=64, lr=3e-3) for h in heads for s in seeds]  # fmt: skip
     times: dict[str, list[float]] = {"ours": [], "plain": []}
     default_threads = torch.get_num_threads()
     load_before = os.getloadavg()
-    for r in range(args.repeats):
+    for r in range(repeats):
         order = ("ours", "plain") if r % 2 == 0 else ("plain", "ours")
         for side in order:
             torch.set_num_threads(default_threads)
             start = time.perf_counter()
             ours(specs, args.jobs) if side == "ours" else plain_loop(specs)
             times[side].append(time.perf_counter() - start)
-            print(f"repeat {r + 1}/{args.repeats} {side:>5}: {times[side][-1]:.2f} s", flush=True)
+            if not args.quiet:
+                print(f"repeat {r + 1}/{repeats} {side:>5}: {times[side][-1]:.2f} s", flush=True)
     med = {k: statistics.median(v) for k, v in times.items()}
     ratio = med["ours"] / med["plain"]
     paired = statistics.median(o / p for o, p in zip(times["ours"], times["plain"], strict=True))
     load_after = os.getloadavg()
-    print(f"\n{len(specs)} runs ({args.task}, heads {args.heads}, seeds {args.seeds}, "
+    print(f"\n{len(specs)} runs ({args.task}, heads {heads}, seeds {seeds}, "
           f"{args.steps} steps each)")  # fmt: skip
     print(f"ours  (runner, --jobs {args.jobs}, fast path, + head analysis): {med['ours']:.2f} s")
     print(
@@ -143,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f} "
           f"on {os.cpu_count()} CPUs: other processes slow both sides unevenly")  # fmt: skip
     atomic_write_json(args.out, round_floats({
-        "slice": {"task": args.task, "heads": args.heads, "seeds": args.seeds,
+        "slice": {"task": args.task, "heads": heads, "seeds": seeds,
                   "steps": args.steps, "batch_size": 64, "runs": len(specs)},
-        "jobs": args.jobs, "plain_threads": default_threads, "repeats": args.repeats,
+        "jobs": args.jobs, "plain_threads": default_threads, "repeats": repeats,
         "seconds": times, "median_s": med, "ratio": ratio, "paired_ratio_median": paired,
         "goal": 0.7, "cpu_count": os.cpu_count(),
         "load_average_before": list(load_before), "load_average_after": list(load_after),

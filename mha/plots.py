@@ -81,7 +81,8 @@ def heatmap_figure(
 def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: str = "") -> Figure:
     """Training-loss curves: the seed mean per head count with a min-max band over seeds.
 
-    One panel per ladder level present in ``runs``.
+    One panel per ladder level present in ``runs``. Diverged runs (``diverged: true``, their
+    curves end in a non-finite loss) are left out.
 
     Parameters
     ----------
@@ -104,7 +105,9 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
         raise ValueError("runs: expected at least one run, got none")
     by_level: dict[int, dict[int, list[list[float]]]] = defaultdict(lambda: defaultdict(list))
     for r in runs:
-        by_level[r["level"]][r["n_heads"]].append(r["curve"])
+        by_level[r["level"]]  # a level whose runs all diverged still gets its (empty) panel
+        if not r.get("diverged", False):
+            by_level[r["level"]][r["n_heads"]].append(r["curve"])
     levels = sorted(by_level)
     fig, axes = plt.subplots(1, len(levels), figsize=(5.2 * len(levels), 3.6), squeeze=False)
     for ax, level in zip(axes[0], levels, strict=True):
