@@ -60,12 +60,21 @@ def test_validation_spans_chunks():
         adjacency_csr(adj)
 
 
-SECTIONS = {
-    "traversal.py": ["bfs", "dfs"],
-    "islands.py": ["island-search"],
-    "components.py": ["union-find"],
-    "toposort.py": ["kahn", "three-colour"],
-}
+def shown_sections() -> dict[str, list[str]]:
+    """``module file -> snippet sections`` that the site's pages include, found in the pages."""
+    include = re.compile(r'--8<-- "graphs/(?P<module>\w+\.py):(?P<section>[\w-]+)"')
+    found: dict[str, set[str]] = {}
+    for page in (ROOT.parent / "docs").rglob("*.md"):
+        for m in include.finditer(page.read_text(encoding="utf-8")):
+            found.setdefault(m["module"], set()).add(m["section"])
+    return {module: sorted(names) for module, names in found.items()}
+
+
+SECTIONS = shown_sections()
+
+
+def test_the_pages_show_core_loops_of_every_solution_module():
+    assert {"traversal.py", "islands.py", "components.py", "toposort.py"} <= set(SECTIONS)
 
 
 @pytest.mark.parametrize(("module", "names"), sorted(SECTIONS.items()))
