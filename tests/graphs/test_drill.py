@@ -53,7 +53,9 @@ def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 
 
 def judge(problem: int, path: Path, **options) -> dict:
-    return drill.check(problem, path, **options)
+    result = drill.check(problem, path, **options)
+    assert result["verdict"] in drill.VERDICTS  # the journal has a word for every verdict
+    return result
 
 
 # ----------------------------------------------------------------------------- declarations
