@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from docs.gen import records
 from tests.site.conftest import ROOT
 
 JOURNAL = "blog/2026/10/05/multi-head-attention/index.html"
@@ -105,7 +106,15 @@ def test_journal_entry_has_every_record_section(built_site: Path) -> None:
     problems = ["200. Number of Islands", "695. Max Area of Island", "323. Number of Connected"]
     for problem in [*problems, "207 / 210. Course Schedule", "BFS와 DFS"]:
         assert problem in html, problem
-    fields = ["그래프 표현", "BFS / DFS", "시간 복잡도", "공간 복잡도", "틀린 점과 이유"]
-    for field in [*fields, "소요 시간", "힌트 사용"]:
-        assert len(re.findall(f"<td[^>]*>{re.escape(field)}</td>", html)) == 5, field
+    # Each record the entry includes is rendered with every row its docstring has.
+    post = (ROOT / "docs/blog/posts/2026-10-05.md").read_text(encoding="utf-8")
+    included = re.findall(r'--8<-- "docs/generated/records/(\w+)\.md"', post)
+    assert len(included) >= 5
+    found = records.records()
+    for label in ["함수", *records.FIELDS.values()]:
+        expected = sum(
+            1 for name in included
+            if label == "함수" or any(records.FIELDS[f] == label for f in found[name][1])
+        )  # fmt: skip
+        assert len(re.findall(f"<td[^>]*>{re.escape(label)}</td>", html)) == expected, label
     assert "읽는시간 12분" in html  # the hand-set readtime from the front matter

@@ -41,10 +41,9 @@ def test_the_323_record_describes_union_find_as_its_code_does() -> None:
 
 
 def test_every_solution_with_a_leetcode_reference_has_a_record_page() -> None:
-    found = records.records()
-    for name in ("num_islands", "max_area_of_island", "count_components", "can_finish",
-                 "find_order"):  # fmt: skip
-        assert found[name][2] is not None and found[name][2].startswith("LeetCode ")
+    leetcode = {n: r for n, r in records.records().items() if r[2] is not None}
+    assert len(leetcode) >= 5  # 200, 695, 323, 207, 210 at least
+    for name in leetcode:
         fragment = f"docs/generated/records/{name}.md"
         pages = [p for p in (DOCS / "graphs").glob("*.md")
                  if fragment in included(p.relative_to(DOCS).as_posix())]  # fmt: skip
