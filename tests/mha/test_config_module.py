@@ -53,6 +53,12 @@ def _our_count(spec: config.AttentionSpec) -> int:
 def test_our_module_built_from_a_config_has_the_reported_count(name):
     spec = config.describe(config.load_builtin(name))
     assert _our_count(spec) == spec.attention_params_per_layer
+    if {"n_kv_heads", "head_dim", "out_bias"} <= set(
+        inspect.signature(mha.attention_param_count).parameters
+    ):
+        assert spec.attention_params_per_layer == mha.attention_param_count(
+            spec.d_model, spec.n_heads, spec.bias["q"], n_kv_heads=spec.n_kv_heads,
+            head_dim=spec.d_head, out_bias=spec.bias["o"])  # fmt: skip
 
 
 @needs_gqa
