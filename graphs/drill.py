@@ -580,6 +580,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     record = args.record if args.record is not None else default_record()
+    if record.is_dir():
+        print(f"error: --record: expected a file, got a directory: {record}", file=sys.stderr)
+        return 2
     from graphs import drills
 
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from graphs.drills._kinds import object_particle
@@ -18,7 +19,7 @@ __all__ = [
 
 def same_int(args: dict[str, Any], expected: int, actual: Any) -> str | None:
     """None when ``actual`` is the int ``expected``; else what is wrong, in Korean."""
-    if isinstance(actual, bool) or not isinstance(actual, int):
+    if isinstance(actual, bool) or not isinstance(actual, numbers.Integral):  # numpy ints too
         return f"정수를 돌려줘야 하는데 {type(actual).__name__} {actual!r}을(를) 돌려줬다"
     if actual != expected:
         return f"답이 틀렸다: 기대 {expected}, 받은 답 {actual}"

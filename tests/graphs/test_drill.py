@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -312,11 +313,18 @@ def test_a_wrong_signature_is_named(tmp_path):
 
 
 def test_usage_errors_are_one_line_with_status_2(tmp_path):
-    for args in (["check", "200", str(tmp_path / "missing.py")], ["start", "999"]):
-        proc = run(*args, "--record", str(tmp_path / "r.jsonl"))
+    record = str(tmp_path / "r.jsonl")
+    for args in (
+        ["check", "200", str(tmp_path / "missing.py"), "--record", record],
+        ["start", "999", "--record", record],
+        ["start", "200", "--record", str(tmp_path)],  # a directory is not a record file
+        ["check", "200", str(SOLUTIONS / "bfs_200.py"), "--time-limit", "0", "--record", record],
+    ):
+        proc = run(*args)
         assert proc.returncode == 2, proc.stdout
         assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
-    assert not (tmp_path / "r.jsonl").exists()
+        assert proc.stderr.startswith("error: ")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_same_file_gives_the_same_minimal_input_every_time():
@@ -337,3 +345,44 @@ def test_every_option_of_every_subcommand_says_its_default():
             if option.startswith("h, --help"):
                 continue
             assert "default" in option, f"{command}: -{option.strip()}"
+
+
+def _stderr_on_a_terminal(*args: str) -> bytes:
+    """Run the command with stderr on a pseudo-terminal; what it wrote there."""
+    import pty
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    try:
+        subprocess.run([sys.executable, "-m", "graphs.drill", *args], cwd=ROOT, env=env,
+                       stdout=subprocess.DEVNULL, stderr=slave, timeout=300)  # fmt: skip
+    finally:
+        os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the terminal is closed and drained
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return b"".join(chunks)
+
+
+def test_progress_goes_to_a_terminal_only_and_quiet_hides_it():
+    args = ("check", "695", str(SOLUTIONS / "mark_on_pop_695.py"), "--record", os.devnull)
+    shown = _stderr_on_a_terminal(*args).decode("utf-8", "replace")
+    assert "\r" in shown and "판정 중: LeetCode 예제 1/2" in shown
+    assert _stderr_on_a_terminal(*args, "--quiet") == b""
+    piped = run(*args)
+    assert piped.returncode == 1 and piped.stderr == ""
+
+
+def test_answers_are_compared_as_leetcode_would():
+    same_int = drills.find(200).verdict
+    assert same_int({}, 3, np.int64(3)) is None
+    assert same_int({}, 3, 3.0) is not None and same_int({}, 1, True) is not None
+    same_bool = drills.find(207).verdict
+    assert same_bool({}, True, True) is None and same_bool({}, True, 1) is not None
