@@ -328,11 +328,11 @@ def _collect(
                 if "progress" in message and progress is not None:
                     progress(message["progress"])
                 result = message.get("result", result)
-    finally:
+    finally:  # also on Ctrl-C: the child is in its own session and would not get SIGINT
         selector.close()
-        if result is not None or proc.poll() is None:
+        if proc.poll() is None:
             try:
-                proc.wait(timeout=max(1.0, deadline - time.monotonic()))
+                proc.wait(timeout=5.0 if result is not None else 0.1)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
@@ -615,6 +615,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:  # DrillError, UnknownProblem
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted: the solution's process was stopped, nothing recorded", file=sys.stderr)
+        return 130
     print("\n".join(lines))
     return status
 

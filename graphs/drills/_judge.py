@@ -231,12 +231,11 @@ class Judge:
         old_limit = sys.getrecursionlimit()
         seconds = 0.0
         try:
-            method = getattr(self.solution_class(), d.method)
             sys.setrecursionlimit(_depth() + RECURSION_FRAMES)
             signal.setitimer(signal.ITIMER_REAL, self.time_limit)
             start = time.perf_counter()
-            try:
-                actual = method(*call_args)
+            try:  # a fresh Solution per input, as LeetCode does
+                actual = getattr(self.solution_class(), d.method)(*call_args)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 seconds = time.perf_counter() - start
@@ -256,7 +255,7 @@ class Judge:
             }
         except MemoryError:
             return {"verdict": "memory", "message": "MemoryError: 메모리 한도를 넘었다"}
-        except Exception as err:
+        except BaseException as err:  # SystemExit too: the student's code may call exit()
             return {
                 "verdict": "error",
                 "message": f"풀이가 예외를 냈다: {type(err).__name__}: {err}",
@@ -352,6 +351,16 @@ class Judge:
         bad = self.load()
         if bad is not None:
             return bad
+        try:
+            return self._judge()
+        except _OutOfTime:
+            return self._bad(
+                "budget",
+                "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다"
+                " (--time-limit나 --budget를 늘려 보세요)",
+            )
+
+    def _judge(self) -> dict[str, Any]:
         d = self.drill
         for i, example in enumerate(d.examples, 1):
             self.progress(f"LeetCode 예제 {i}/{len(d.examples)}")
@@ -362,14 +371,7 @@ class Judge:
         phases += [(f.label, f.strategy(), f) for f in d.kind.families]
         for label, strategy, family in phases:
             self.progress(label)
-            try:
-                found = self.search(strategy, family)
-            except _OutOfTime:
-                return self._bad(
-                    "budget",
-                    "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다"
-                    " (--time-limit나 --budget를 늘려 보세요)",
-                )
+            found = self.search(strategy, family)
             if found is not None:
                 return self._failure(label, found)
         return {

@@ -184,7 +184,8 @@ def _draw_graph(arrow: Callable[[int, int], str]) -> Callable[[dict[str, Any]], 
     def draw(args: dict[str, Any]) -> list[str]:
         n, edges = args["n"], args["edges"]
         if len(edges) <= MAX_DRAWN_EDGES:
-            lines = [f"정점 {n}개 (0 .. {n - 1}), 간선 {len(edges)}개: {json.dumps(edges)}"]
+            nodes = f"정점 {n}개 (0 .. {n - 1})" if n else "정점 0개"
+            lines = [f"{nodes}, 간선 {len(edges)}개: {json.dumps(edges)}"]
             lines += ["  " + arrow(a, b) for a, b in edges]
             return lines
         shown = json.dumps(edges[:MAX_DRAWN_EDGES])[:-1]

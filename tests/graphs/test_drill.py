@@ -386,3 +386,51 @@ def test_answers_are_compared_as_leetcode_would():
     assert same_int({}, 3, 3.0) is not None and same_int({}, 1, True) is not None
     same_bool = drills.find(207).verdict
     assert same_bool({}, True, True) is None and same_bool({}, True, 1) is not None
+
+
+def test_exit_called_by_the_solution_is_reported_like_any_exception():
+    result = judge(323, SOLUTIONS / "exits_323.py")
+    assert result["verdict"] == "error" and "SystemExit" in result["message"]
+    assert result["input"] == {"n": 0, "edges": []}
+
+
+def test_a_search_out_of_budget_says_so_instead_of_passing():
+    result = judge(200, SOLUTIONS / "bfs_200.py", budget=0.3)
+    assert result["status"] == "fail" and result["verdict"] == "budget"
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if text.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
+    import signal
+    import time
+
+    solution = tmp_path / "stubborn_for_ctrl_c.py"
+    solution.write_bytes((SOLUTIONS / "stubborn_loop_323.py").read_bytes())
+    record = tmp_path / "r.jsonl"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "graphs.drill", "check", "323", str(solution), "--record",
+         str(record), "--time-limit", "0.2"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(_processes_mentioning(str(solution))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)  # wait for the judge's child to be running the loop
+    assert len(_processes_mentioning(str(solution))) >= 2  # the command and the judge's child
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert _processes_mentioning(str(solution)) == []
+    assert not record.exists()
