@@ -371,7 +371,8 @@ def _timing_lines(drill: Any, timings: list[dict[str, Any]]) -> list[str]:
     if slope is not None:
         verdict = "선형에 가깝다, O(V + E)와 맞다" if slope < 1.3 else "선형보다 가파르다"
         lines.append(
-            f"  log-log 기울기 {slope:.2f} (1이면 선형): {verdict}. 한 번씩 잰 값이라 참고용."
+            f"  log-log 기울기 {slope:.2f} (1이면 선형): {verdict}."
+            " 크기마다 몇 번 잰 가장 빠른 값, 참고용."
         )
     return lines
 

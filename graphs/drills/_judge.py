@@ -42,6 +42,8 @@ from graphs.drills import find as find_drill
 
 RECURSION_FRAMES = 1000  # what a fresh Python program gets
 NETWORKX_MAX_SIZE = 5000  # V + E up to which networkx checks the project's answer as well
+TIMING_REPEATS = 5  # calls per size in the time-against-size table (the fastest is shown)
+TIMING_SECONDS = 0.3
 MAX_INPUT_JSON = 600  # characters of LeetCode-form input printed for pasting back
 
 
@@ -171,6 +173,9 @@ class Judge:
         module.__file__ = str(self.path)
         module.__dict__.update(leetcode_prelude())
         module.__dict__["__builtins__"] = builtins
+        # Registered while it runs (dataclasses look their module up), then removed, so that
+        # hypothesis, which draws some values from the constants of loaded local modules,
+        # searches the same way whatever literals the student's file holds.
         sys.modules["solution"] = module
         signal.setitimer(signal.ITIMER_REAL, self.time_limit)
         try:
@@ -185,6 +190,7 @@ class Judge:
             )
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
+            sys.modules.pop("solution", None)
         cls = module.__dict__.get("Solution")
         if not isinstance(cls, type):
             found = "있지만 클래스가 아니다" if cls is not None else "없다"
@@ -273,6 +279,20 @@ class Judge:
             }
         return {"verdict": "ok", "seconds": seconds}
 
+    def best_time(self, args: dict[str, Any], first: float) -> float:
+        """The fastest of a few more timed calls on a passing input (one call is too noisy
+        below a millisecond): up to ``TIMING_REPEATS`` calls or ``TIMING_SECONDS`` in all."""
+        best, spent = first, first
+        for _ in range(TIMING_REPEATS - 1):
+            if spent > TIMING_SECONDS:
+                break
+            outcome = self.check(args)
+            if outcome["verdict"] != "ok":
+                break
+            best = min(best, outcome["seconds"])
+            spent += outcome["seconds"]
+        return best
+
     def expected(self, args: dict[str, Any]) -> Any:
         """The project's answer; on small inputs networkx must agree with it."""
         d = self.drill
@@ -302,7 +322,8 @@ class Judge:
             if outcome["verdict"] == "ok":
                 if family is not None and family.timed:
                     v, e = self.drill.kind.size(args)
-                    self.timings.append({"V": v, "E": e, "seconds": outcome["seconds"]})
+                    seconds = self.best_time(args, outcome["seconds"])
+                    self.timings.append({"V": v, "E": e, "seconds": seconds})
                 return False
             last["args"], last["outcome"] = args, outcome
             return True

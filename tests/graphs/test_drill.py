@@ -444,3 +444,14 @@ def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     assert _processes_mentioning(str(solution)) == []
     assert not record.exists()
+
+
+def test_find_order_passes_a_solution_whose_orders_differ_from_ours():
+    path = SOLUTIONS / "kahn_stack_210.py"
+    namespace: dict = {"List": list, "defaultdict": __import__("collections").defaultdict}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
+    example = drills.find(210).examples[1]
+    theirs = namespace["Solution"]().findOrder(example["n"], example["edges"])
+    assert theirs != graphs.find_order(example["n"], example["edges"])  # another valid order
+    result = judge(210, path)
+    assert result["status"] == "pass", result
