@@ -247,10 +247,22 @@ def check(
     Raises
     ------
     DrillError
-        (a ``ValueError``) for an unknown problem, a missing file or a judge that crashed.
+        (a ``ValueError``) for an unknown problem, a missing file, a limit out of range or a
+        judge that crashed.
+    TypeError
+        If ``time_limit`` or ``budget`` is not a number.
     """
     from graphs import counterexamples, drills
 
+    for name, value, low in (("time_limit", time_limit, 0), ("budget", budget, 0)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{name}: expected seconds as a number, got {type(value).__name__}")
+        if not value > low:
+            raise DrillError(f"{name}: expected seconds > 0, got {value}")
+    if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 0:
+        raise DrillError(f"memory_mb: expected an int >= 0 (0: no limit), got {memory_mb!r}")
+    if max_examples is not None and (not isinstance(max_examples, int) or max_examples < 1):
+        raise DrillError(f"max_examples: expected an int >= 1, got {max_examples!r}")
     drill = drills.find(problem)
     path = Path(path)
     if not path.is_file():

@@ -455,3 +455,18 @@ def test_find_order_passes_a_solution_whose_orders_differ_from_ours():
     assert theirs != graphs.find_order(example["n"], example["edges"])  # another valid order
     result = judge(210, path)
     assert result["status"] == "pass", result
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "names"),
+    [
+        ({"time_limit": 0}, ValueError, "time_limit"),
+        ({"budget": -1.0}, ValueError, "budget"),
+        ({"time_limit": "2"}, TypeError, "time_limit"),
+        ({"memory_mb": -5}, ValueError, "memory_mb"),
+        ({"max_examples": 0}, ValueError, "max_examples"),
+    ],
+)
+def test_limits_out_of_range_are_named(options, error, names):
+    with pytest.raises(error, match=f"^{names}: expected"):
+        drill.check(200, SOLUTIONS / "bfs_200.py", **options)
