@@ -65,10 +65,17 @@ def leetcode_reference(func: Callable[..., Any]) -> tuple[int, str]:
 
 
 def _plain(text: str) -> str:
-    """reStructuredText inline markup -> plain text on one line."""
+    """reStructuredText inline markup -> plain text on one line.
+
+    Examples
+    --------
+    >>> _plain("The grid *is* the graph: ``r * stride + c``, :func:`graphs.num_islands`.")
+    'The grid is the graph: `r * stride + c`, graphs.num_islands.'
+    """
     text = _ROLE.sub(lambda m: m["target"], text)
     text = re.sub(r"``(.+?)``", r"`\1`", text)
-    return " ".join(text.replace("*", "").split())
+    text = re.sub(r"\*(?=\S)([^*`]+?)(?<=\S)\*", r"\1", text)  # *emphasis*, not r * stride
+    return " ".join(text.split())
 
 
 def study_record(func: Callable[..., Any]) -> dict[str, str]:

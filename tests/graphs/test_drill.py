@@ -106,6 +106,12 @@ def test_declared_examples_have_leetcodes_answers(number):
         assert d.verdict(example, d.expected(example), d.networkx(example)) is None
 
 
+def test_hints_keep_the_records_code_and_drop_only_its_markup():
+    representation = drills.find(200).hints()[0][1]
+    assert representation.startswith("The grid is the graph: a cell is a node")  # *is*
+    assert "`r * stride + c`" in representation and "`V = rows * cols`" in representation
+
+
 def test_hints_come_from_the_solutions_record_in_the_rule_order():
     for d in drills.drills():
         assert [label for label, _ in d.hints()] == ["그래프 표현", "BFS / DFS", "흔한 실수"]
