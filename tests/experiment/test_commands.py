@@ -59,20 +59,21 @@ def test_experiment_writes_no_progress_bar_into_a_pipe(tmp_path):
     argv = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
             "--val-size", "64", "--batch-size", "16", "--no-escalate", "--jobs", "1",
             "--out", str(tmp_path)]  # fmt: skip
+    # Bytes, not text: text mode would turn every carriage return into a newline.
     proc = subprocess.run([sys.executable, "-m", "mha.experiment", *argv],
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    assert "\r" not in proc.stderr and "\r" not in proc.stdout
-    assert proc.stderr == ""
+                          capture_output=True, timeout=300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert b"\r" not in proc.stderr and b"\r" not in proc.stdout
+    assert proc.stderr == b""
 
 
 def test_bench_writes_no_progress_bar_into_a_pipe_and_leaves_the_site_alone(tmp_path):
     out = tmp_path / "bench.json"
     proc = subprocess.run([sys.executable, "-m", "mha.bench", "--repeats", "1", "--out", str(out)],
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    assert "\r" not in proc.stderr and "\r" not in proc.stdout
-    assert "docs.gen" not in proc.stdout  # another --out: nothing to regenerate
+                          capture_output=True, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert b"\r" not in proc.stderr and b"\r" not in proc.stdout
+    assert b"docs.gen" not in proc.stdout  # another --out: nothing to regenerate
     assert len(json.loads(out.read_text())["rows"]) == len(bench.SIZES)
 
 
