@@ -163,9 +163,8 @@ class MultiHeadAttention(nn.Module):
         value = key if value is None else value
         # --8<-- [start:project]
         # One matmul per projection makes every head at once; split_heads then views the
-        # features as heads of d_head. (Fusing the three into one (d_model -> 3 d_model) matmul
-        # measured slower here: the concatenated weight must be rebuilt and its gradient split
-        # at every step.)
+        # features as heads of d_head. Three separate matmuls (not one fused d_model -> 3 d_model)
+        # keep the names of the math and let cross-attention and adapters treat each one apart.
         q = split_heads(self.W_q(query), self.n_heads)  # (B, T, h*d_head) -> (B, h, T, d_head)
         k = split_heads(self.W_k(key), self.n_kv_heads)  # (B, h_kv, S, d_head)
         v = split_heads(self.W_v(value), self.n_kv_heads)  # (B, h_kv, S, d_head)

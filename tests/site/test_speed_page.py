@@ -1,0 +1,86 @@
+"""The speed page says only what its results file measured, comparing like with like."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from docs.gen import mha as gen
+from docs.gen.common import RESULTS, ROOT
+
+
+def _bench(seconds: list[dict[str, float]]) -> dict:
+    sizes = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]
+    return {
+        "what": "forward+backward",
+        "repeats": 3,
+        "torch": "x",
+        "threads": 2,
+        "machine": "m",
+        "python": "3",
+        "rows": [
+            {"B": B, "T": T, "d_model": d, "n_heads": h, "seconds": s}
+            for (B, T, d, h), s in zip(sizes, seconds, strict=True)
+        ],
+    }
+
+
+def _line(text: str, label: str) -> str:
+    [line] = [x for x in text.splitlines() if x.startswith(f"- **{label}**")]
+    return line
+
+
+LOOP = "- **head별 for 문 / 우리 (명시적)**"
+
+
+def test_loop_against_explicit_follows_the_measurement_in_both_directions() -> None:
+    """Loop slower at one size, faster at two (as measured): the page says the direction changes."""
+    times = [
+        {"ours_fast": 1.0, "torch": 2.0, "ours_explicit": 1.5, "per_head_loop": 3.0},
+        {"ours_fast": 1.0, "torch": 2.0, "ours_explicit": 1.5, "per_head_loop": 1.2},
+        {"ours_fast": 1.0, "torch": 2.0, "ours_explicit": 1.5, "per_head_loop": 1.0},
+    ]
+    text = gen.render_speed(_bench(times))
+    loop = _line(text, LOOP[4:-2])
+    assert "모두에서" not in loop and "방향이 바뀌" in loop
+    assert "2.00" in loop and "0.80" in loop and "0.67" in loop  # 3/1.5, 1.2/1.5, 1/1.5
+    # Explicit vs SDPA kernel is slower everywhere: said as such, with the span of ratios.
+    assert "모두에서 우리 (명시적) 쪽이 우리 (SDPA 커널)보다 느렸다(시간 비율 1.50)" in text
+    assert "모두에서 우리 (SDPA 커널) 쪽이 PyTorch보다 빨랐다(시간 비율 0.50)" in text
+
+
+def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
+    """No ratio mixes the projection change with the attention-kernel change (loop / fused)."""
+    text = gen.speed_table()
+    header = next(x for x in text.splitlines() if x.startswith("| (B, T, d_model, h)") and "/" in x)
+    assert "head별 for 문 / 우리 (SDPA 커널)" not in text
+    assert header.count("/") == 3 and "head별 for 문 / 우리 (명시적)" in header
+
+
+def test_the_real_fragment_quotes_ratios_of_the_measured_medians() -> None:
+    data = json.loads((RESULTS / "mha_bench.json").read_text(encoding="utf-8"))
+    text = gen.speed_table()
+    table = [x for x in text.splitlines() if re.match(r"\| \(\d+", x)]
+    ratio_rows = table[len(data["rows"]) :]
+    for row, r in zip(ratio_rows, data["rows"], strict=True):
+        s = r["seconds"]
+        cells = [c.strip() for c in row.strip("|").split("|")][1:]
+        expected = [
+            s["ours_fast"] / s["torch"],
+            s["ours_explicit"] / s["ours_fast"],
+            s["per_head_loop"] / s["ours_explicit"],
+        ]
+        assert cells == [f"{x:.2f}" for x in expected]
+    assert "e+" not in text and "median" not in text and "달성" not in text
+
+
+def test_pages_make_no_speed_claim_the_bench_does_not_measure() -> None:
+    """The bench never times a fused Q/K/V projection, so no page may say it was slower; and
+    the speed page's own prose leaves every faster/slower verdict to the generated sentences."""
+    projection = (ROOT / "docs/mha/projection.md").read_text(encoding="utf-8")
+    speed = (ROOT / "docs/mha/speed.md").read_text(encoding="utf-8")
+    module = (ROOT / "mha/module.py").read_text(encoding="utf-8")
+    for text in (projection, module):
+        assert not re.search(r"느리게 측정|measured slower", text)
+    prose = "\n".join(x for x in speed.splitlines() if not x.startswith("--8<--"))
+    assert not re.search(r"느려진다|빨라진다|느리다\.|빠르다\.", prose)
