@@ -79,3 +79,78 @@ def attention_param_count(
     kv = 2 * (d_model * kv_width + (kv_width if bias else 0))  # W_k, W_v: d_model -> h_kv * d_head
     o = q_width * d_model + (d_model if out_bias else 0)  # W_o: h * d_head -> d_model
     return q + kv + o
+
+
+#: The projections of :class:`mha.MultiHeadAttention`, by attribute name.
+PROJECTIONS = ("W_q", "W_k", "W_v", "W_o")
+
+
+def lora_param_count(
+    d_model: int,
+    n_heads: int,
+    rank: int,
+    targets: tuple[str, ...] = ("W_q", "W_v"),
+    *,
+    n_kv_heads: int | None = None,
+    head_dim: int | None = None,
+) -> int:
+    """Trainable parameters of low-rank adapters (LoRA) on some projections of one block.
+
+    An adapter on a projection ``in -> out`` adds ``B @ A`` with ``A`` of shape ``(rank, in)``
+    and ``B`` of shape ``(out, rank)``: ``rank * (in + out)`` trainable numbers, while the
+    projection's own weight and bias stay frozen. Fine-tuning recipes often adapt only ``W_q``
+    and ``W_v`` (the default ``targets``).
+
+    Parameters
+    ----------
+    d_model : int
+        Model width.
+    n_heads : int
+        Query head count; without ``head_dim`` it must divide ``d_model``.
+    rank : int
+        Adapter rank ``r >= 1``.
+    targets : tuple of str
+        Which of ``"W_q", "W_k", "W_v", "W_o"`` get an adapter (each at most once).
+    n_kv_heads, head_dim : int, optional
+        As in :func:`attention_param_count`.
+
+    Returns
+    -------
+    int
+        ``sum(rank * (in + out))`` over the targets.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Invalid sizes, ``rank < 1``, a target that is not a projection name, or a repeated one.
+
+    Examples
+    --------
+    >>> lora_param_count(64, 8, rank=4)  # W_q and W_v: 2 * 4 * (64 + 64)
+    1024
+    >>> lora_param_count(4096, 32, rank=8, n_kv_heads=8)  # Llama-3-8B, one layer
+    106496
+    """
+    if head_dim is None:
+        d_head = check_n_heads(d_model, n_heads)
+    else:
+        check_int("d_model", d_model, minimum=1)
+        check_int("n_heads", n_heads, minimum=1)
+        d_head = check_int("head_dim", head_dim, minimum=1)
+    h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+    check_int("rank", rank, minimum=1)
+    if not isinstance(targets, tuple | list):
+        raise TypeError(f"targets: expected a tuple of names, got {type(targets).__name__}")
+    for name in targets:
+        if name not in PROJECTIONS:
+            raise ValueError(f"targets: expected names among {PROJECTIONS}, got {name!r}")
+    if len(set(targets)) != len(targets):
+        raise ValueError(f"targets: each projection at most once, got {tuple(targets)}")
+    q_width, kv_width = n_heads * d_head, h_kv * d_head
+    shapes = {  # (in, out) of each projection
+        "W_q": (d_model, q_width),
+        "W_k": (d_model, kv_width),
+        "W_v": (d_model, kv_width),
+        "W_o": (q_width, d_model),
+    }
+    return sum(rank * (shapes[t][0] + shapes[t][1]) for t in targets)
