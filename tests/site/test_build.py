@@ -100,7 +100,7 @@ def test_search_index_has_korean_and_english(built_site: Path) -> None:
 
 def test_journal_entry_has_every_record_section(built_site: Path) -> None:
     html = (built_site / JOURNAL).read_text(encoding="utf-8")
-    for heading in ("오늘의 목표", "개념 정리", "코드 따라가기", "실험과 관찰", "함정"):
+    for heading in ("오늘의 목표", "개념 정리", "코드 따라가기", "실험과 관찰", "흔한 실수"):
         assert f">{heading}<" in html, heading
     assert "LLM config와의 연결" in html
     problems = ["200. Number of Islands", "695. Max Area of Island", "323. Number of Connected"]
@@ -117,4 +117,5 @@ def test_journal_entry_has_every_record_section(built_site: Path) -> None:
             if label == "함수" or any(records.FIELDS[f] == label for f in found[name][1])
         )  # fmt: skip
         assert len(re.findall(f"<td[^>]*>{re.escape(label)}</td>", html)) == expected, label
-    assert "읽는시간 12분" in html  # the hand-set readtime from the front matter
+    assert "읽는 데 15분" in html  # the hand-set readtime, in the overridden Korean string
+    assert "읽는시간" not in html and "Index로" not in html  # Material's stock Korean strings

@@ -161,7 +161,7 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     copy.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("mha", "graphs", "tests"):  # snippets and the API pages read the sources
+    for name in ("mha", "graphs", "tests", "overrides"):  # snippets, API pages, theme strings
         (copy / name).symlink_to(ROOT / name, target_is_directory=True)
     proc = run(
         ["-m", "docs.journal", "new", "--date", "2026-10-06", "--posts-dir", "docs/blog/posts"],
