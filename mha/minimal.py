@@ -1,6 +1,6 @@
 """The smallest multi-head attention that works: the idea before the validation.
 
-About thirty lines of torch, no argument checks, no masks but causal, no fused kernel. The
+About thirty lines of torch: one argument check, no mask but causal, no fused kernel. The
 site's page "가장 작은 MHA" shows it section by section with notes in Korean; the tests check
 that, given the same weights, it computes what ``torch.nn.MultiheadAttention`` and
 :class:`mha.MultiHeadAttention` compute. Use :class:`mha.MultiHeadAttention` for real work.
@@ -41,13 +41,13 @@ class MinimalMHA(nn.Module):
     # --8<-- [start:init]
     def __init__(self, d_model: int, n_heads: int, causal: bool = False) -> None:
         super().__init__()
-        if d_model % n_heads != 0:  # d_head must be a whole number
-            raise ValueError(f"n_heads: d_model={d_model} is not divisible by n_heads={n_heads}")
+        if d_model % n_heads != 0:
+            raise ValueError(f"n_heads: {n_heads} does not divide d_model={d_model}")
         self.h, self.d_head, self.causal = n_heads, d_model // n_heads, causal
-        self.W_q = nn.Linear(d_model, d_model)  # all heads' queries in one matrix
+        self.W_q = nn.Linear(d_model, d_model)  # every head's W_q, side by side
         self.W_k = nn.Linear(d_model, d_model)
         self.W_v = nn.Linear(d_model, d_model)
-        self.W_o = nn.Linear(d_model, d_model)  # mixes the heads back together
+        self.W_o = nn.Linear(d_model, d_model)  # mixes the heads
 
     # --8<-- [end:init]
 
@@ -71,10 +71,10 @@ class MinimalMHA(nn.Module):
             scores = scores.masked_fill(future, float("-inf"))
         # --8<-- [end:scores]
         # --8<-- [start:mix]
-        weights = torch.softmax(scores, dim=-1)  # each query's row sums to 1
+        weights = torch.softmax(scores, dim=-1)  # each row sums to 1
         out = weights @ v  # (B, h, T, d_head)
         # --8<-- [end:mix]
         # --8<-- [start:merge]
-        out = out.transpose(1, 2).reshape(B, T, -1)  # (B, T, h * d_head) = (B, T, d_model)
+        out = out.transpose(1, 2).reshape(B, T, -1)  # (B, T, d_model)
         return self.W_o(out)
         # --8<-- [end:merge]

@@ -1,22 +1,42 @@
 // Render the formulas that pymdownx.arithmatex (generic mode) leaves in `.arithmatex` elements,
 // with the KaTeX copy served from this site (docs/assets/katex), on every page load, including
-// Material's instant navigation (document$).
+// Material's instant navigation (document$). Search result snippets come from the search index,
+// which holds the formulas' source text (`\(O(RC)\)`): they are rendered as they appear.
 (function () {
+  var options = {
+    delimiters: [
+      { left: "\\(", right: "\\)", display: false },
+      { left: "\\[", right: "\\]", display: true },
+    ],
+    throwOnError: false,
+  };
   function render() {
     if (typeof renderMathInElement !== "function") return;
     document.querySelectorAll(".arithmatex").forEach(function (el) {
-      renderMathInElement(el, {
-        delimiters: [
-          { left: "\\(", right: "\\)", display: false },
-          { left: "\\[", right: "\\]", display: true },
-        ],
-        throwOnError: false,
-      });
+      renderMathInElement(el, options);
     });
   }
+  function renderSearchResults() {
+    var list = document.querySelector(".md-search-result__list");
+    if (!list || list.dataset.mathObserved) return;
+    list.dataset.mathObserved = "1";
+    new MutationObserver(function () {
+      if (typeof renderMathInElement !== "function") return;
+      list.querySelectorAll(".md-search-result__article:not([data-math])").forEach(function (el) {
+        el.setAttribute("data-math", "");
+        renderMathInElement(el, Object.assign({}, options, {
+          delimiters: [{ left: "\\(", right: "\\)", display: false }],
+        }));
+      });
+    }).observe(list, { childList: true, subtree: true });
+  }
+  function start() {
+    render();
+    renderSearchResults();
+  }
   if (typeof document$ !== "undefined") {
-    document$.subscribe(render);
+    document$.subscribe(start);
   } else {
-    document.addEventListener("DOMContentLoaded", render);
+    document.addEventListener("DOMContentLoaded", start);
   }
 })();

@@ -177,6 +177,14 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     build = mkdocs_build(copy, tmp_path / "site-published")
     assert build.returncode == 0, build.stderr
     assert (tmp_path / "site-published" / page).is_file()
+    # The two entries link to each other in the footer (older = previous, newer = next).
+    first = tmp_path / "site-published/blog/2026/10/05/multi-head-attention/index.html"
+    footer = re.findall(r'href="([^"]*)" class="md-footer__link md-footer__link--(\w+)"',
+                        first.read_text(encoding="utf-8"))  # fmt: skip
+    assert [(href.rstrip("/").rsplit("/", 1)[-1], kind) for href, kind in footer][-1] == (
+        "study-log",
+        "next",
+    )
 
 
 # ----------------------------------------------------------------------------- drill records

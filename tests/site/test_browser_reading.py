@@ -1,0 +1,194 @@
+"""The built site read as its reader reads it, in headless Chromium: Korean words stay whole,
+formulas fit a phone, search ranks each concept's page first by its Korean and its English
+name, API pages show links instead of raw roles, the journal entry has previous/next links,
+and the journal's archive and category pages have a sidebar. Screenshots go to
+build/screenshots/ (1280 px and 390 px)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.site.conftest import ROOT
+from tests.site.test_browser import JOURNAL_HREF
+
+pytestmark = pytest.mark.browser
+
+SHOTS = ROOT / "build" / "screenshots"
+
+#: (search term, the page that must be the first result): each concept by its Korean and its
+#: English name.
+SEARCH = [
+    ("멀티헤드 어텐션", "mha/"),
+    ("어텐션", "mha/"),
+    ("멀티헤드", "mha/"),
+    ("Multi-Head Attention", "mha/"),
+    ("가장 작은 MHA", "mha/minimal/"),
+    ("분할과 병합", "mha/split-merge/"),
+    ("split heads", "mha/split-merge/"),
+    ("파라미터 수", "mha/params/"),
+    ("parameter count", "mha/params/"),
+    ("미세 조정", "mha/finetuning/"),
+    ("LoRA", "mha/finetuning/"),
+    ("섬 개수", "graphs/200-islands/"),
+    ("Number of Islands", "graphs/200-islands/"),
+    ("섬 넓이", "graphs/695-max-area/"),
+    ("Max Area of Island", "graphs/695-max-area/"),
+    ("연결 요소", "graphs/323-components/"),
+    ("Connected Components", "graphs/323-components/"),
+    ("위상 정렬", "graphs/207-210-course-schedule/"),
+    ("topological sort", "graphs/207-210-course-schedule/"),
+    ("수강 순서", "graphs/207-210-course-schedule/"),
+    ("Course Schedule", "graphs/207-210-course-schedule/"),
+    ("너비 우선 탐색", "graphs/bfs-dfs/"),
+    ("BFS", "graphs/bfs-dfs/"),
+    ("깊이 우선 탐색", "graphs/bfs-dfs/"),
+]
+
+
+def _context(browser, site_url: str, width: int):
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="ko-KR")
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.route(
+        "**/*",
+        lambda r: r.continue_() if r.request.url.startswith(site_url) else r.abort(),
+    )
+    return context, pg
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, site_url: str):
+    context, pg = _context(browser, site_url, 1280)
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site_url: str):
+    context, pg = _context(browser, site_url, 390)
+    yield pg
+    context.close()
+
+
+def _open(pg, site_url: str, path: str) -> None:
+    response = pg.goto(site_url + path, wait_until="load")
+    assert response is not None and response.ok, path
+    pg.wait_for_load_state("networkidle")
+
+
+def _path(href: str, site_url: str) -> str:
+    return urlsplit(href).path.removeprefix(urlsplit(site_url).path)
+
+
+@pytest.mark.parametrize("path", [JOURNAL_HREF, "mha/", "graphs/200-islands/"])
+def test_korean_words_are_not_broken_inside(desktop, site_url: str, path: str) -> None:
+    _open(desktop, site_url, path)
+    styles = desktop.evaluate(
+        """() => [...document.querySelectorAll('.md-content article p, .md-content article td')]
+                .slice(0, 40).map(el => getComputedStyle(el).wordBreak)"""
+    )
+    assert styles and set(styles) == {"keep-all"}, styles
+
+
+def test_wide_formula_scrolls_on_a_phone(phone, site_url: str) -> None:
+    """MHA(X) = Concat(head_1, ..., head_h) W_O is wider than a 390 px screen: it scrolls inside
+    its own box, and the page itself does not scroll sideways."""
+    _open(phone, site_url, "mha/")
+    phone.wait_for_selector(".katex-display")
+    boxes = phone.evaluate(
+        """() => [...document.querySelectorAll('.katex-display')].map(el => ({
+                overflow: getComputedStyle(el).overflowX,
+                right: el.getBoundingClientRect().right,
+                scroll: el.scrollWidth, client: el.clientWidth}))"""
+    )
+    assert boxes
+    for box in boxes:
+        assert box["overflow"] == "auto" and box["right"] <= 390, box
+    assert any(b["scroll"] > b["client"] for b in boxes), "expected one formula wider than 390 px"
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "mha-390.png"), full_page=False)
+
+
+def _search(pg, site_url: str, term: str) -> list[str]:
+    _open(pg, site_url, "")
+    box = pg.locator("input.md-search__input")
+    box.click()
+    box.fill(term)
+    box.press("End")  # Material searches on key events
+    pg.wait_for_selector(".md-search-result__item", timeout=15_000)
+    pg.wait_for_timeout(300)  # the worker answers the last keystroke
+    hrefs = pg.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item > a",
+        "els => els.map(a => a.href)",
+    )
+    return [_path(h, site_url) for h in hrefs]
+
+
+@pytest.mark.parametrize(("term", "expected"), SEARCH)
+def test_search_ranks_the_concept_page_first(desktop, site_url, term, expected) -> None:
+    found = _search(desktop, site_url, term)
+    assert found and found[0] == expected, f"{term!r}: first results {found[:4]}"
+
+
+def test_search_snippets_show_rendered_math(desktop, site_url: str) -> None:
+    """The graphs overview's table cell "암묵적 그래프, 반복 DFS \\(O(RC)\\)" is in the index as
+    source text; the result list shows it typeset."""
+    _search(desktop, site_url, "암묵적 그래프")
+    desktop.wait_for_selector(".md-search-result__list .katex", timeout=10_000)
+    text = desktop.inner_text(".md-search-result__list")
+    assert "\\(" not in text and "\\)" not in text, text[:300]
+
+
+@pytest.mark.parametrize("package", ["mha", "graphs"])
+def test_api_pages_show_links_not_roles(desktop, site_url: str, package: str) -> None:
+    _open(desktop, site_url, f"api/{package}/")
+    prose = desktop.evaluate(
+        """() => [...document.querySelectorAll('.doc-contents > p, .doc-contents li, '
+                 + '.doc-contents td')].map(el => el.innerText).join('\\n')"""
+    )
+    assert prose and not re.search(r":(func|mod|class|meth|attr|exc|obj):", prose)
+    assert desktop.locator(".doc-contents a.autorefs-internal").count() > 10
+
+
+def test_journal_entry_has_previous_and_next(desktop, site_url: str) -> None:
+    _open(desktop, site_url, JOURNAL_HREF)
+    prev = desktop.locator("a.md-footer__link--prev")
+    nxt = desktop.locator("a.md-footer__link--next")
+    assert prev.count() == 1 and nxt.count() == 1
+    assert "공부 일지" in prev.inner_text() and nxt.inner_text().strip()
+    assert "Index로" not in desktop.content() and "읽는시간" not in desktop.content()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    desktop.screenshot(path=str(SHOTS / "journal-1280.png"), full_page=True)
+
+
+@pytest.mark.parametrize("path", ["blog/archive/2026/", "blog/category/algorithms/"])
+def test_archive_and_category_pages_have_a_sidebar(desktop, site_url, path) -> None:
+    _open(desktop, site_url, path)
+    links = desktop.eval_on_selector_all(
+        ".md-sidebar--primary .md-nav--primary a.md-nav__link",
+        "els => els.filter(a => a.offsetParent !== null).map(a => a.innerText.trim())",
+    )
+    assert any("날짜별 보관" in x or "2026" in x for x in links), links
+    assert any("분류" in x or "Algorithms" in x for x in links), links
+
+
+def test_minimal_page_puts_code_beside_notes(desktop, phone, site_url: str) -> None:
+    _open(desktop, site_url, "mha/minimal/")
+    first = desktop.locator(".annotated").first
+    code, note = first.locator(".annotated-code"), first.locator(".annotated-note")
+    c, n = code.bounding_box(), note.bounding_box()
+    assert c and n and n["x"] > c["x"] + c["width"] - 1  # side by side at 1280 px
+    _open(phone, site_url, "mha/minimal/")
+    first = phone.locator(".annotated").first
+    c = first.locator(".annotated-code").bounding_box()
+    n = first.locator(".annotated-note").bounding_box()
+    assert c and n and n["y"] >= c["y"] + c["height"] - 1  # stacked on a phone
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    desktop.screenshot(path=str(SHOTS / "minimal-1280.png"), full_page=False)
+    phone.screenshot(path=str(SHOTS / "minimal-390.png"), full_page=False)
