@@ -21,6 +21,7 @@ done right), and that it explains each pitfall it shows.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from docs.gen.common import RESULTS, Content, header, load_json, missing_results
@@ -111,7 +112,13 @@ FIGURE = (
 
 
 def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.3g}"
+    """Milliseconds with at least three significant figures and never in exponent notation:
+    ``57.7``, ``0.0123``, and whole milliseconds from 100 up (``1,655``, not ``1.66e+03``)."""
+    ms = seconds * 1000
+    if ms == 0:
+        return "0"
+    digits = max(0, 2 - math.floor(math.log10(abs(ms))))
+    return f"{round(ms, digits):,.{digits}f}"
 
 
 def _slope(value: float | None) -> str:
@@ -171,10 +178,23 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The bench's description of its statistic, in the page's language.
+STATISTIC_KO = {
+    "median of interleaved repeats; each sample >= ~20 ms of looped calls": (
+        "구현들을 번갈아 실행한 반복의 중앙값"
+        "(표본 하나는 20 ms 이상 되도록 같은 호출을 반복한 시간)"
+    ),
+}
+
+
+def _statistic(text: str) -> str:
+    return STATISTIC_KO.get(text, text)
+
+
 def _run_note(data: dict[str, Any]) -> str:
     m, v = data["machine"], data["versions"]
     note = (
-        f"\n측정: `{data['generated_by']}`, {data['settings']['statistic']}. "
+        f"\n측정: `{data['generated_by']}`, {_statistic(data['settings']['statistic'])}. "
         f"{m['processor']} × {m['cpu_count']}, Python {v['python']}, networkx {v['networkx']}, "
         f"scipy {v['scipy']}.\n"
     )
@@ -209,25 +229,46 @@ def render_scaling(data: dict[str, Any]) -> dict[str, str]:
     note = _run_note(data)
     out = {}
     goals = data["goals"]
-    rows = [
-        f"| {k} | {_slope(g['slope'])} | {'달성' if g['met'] else '미달성'} |"
-        for k, g in goals["slopes_linear"].items()
-    ]
-    speed = [
-        f"| {k} | {g['speedup_vs_networkx']:.1f}배 | "
-        f"{('달성' if g['met'] else '미달성') if g['evaluated'] else '평가 안 함'} |"
-        for k, g in goals["speedup_vs_networkx"].items()
-    ]
+    lo, hi = data["settings"]["slope_goal"]
+    slopes = goals["slopes_linear"]
+    rows = [f"| {k} | {_slope(g['slope'])} |" for k, g in slopes.items()]
+    inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if g["met"]]
+    outside = [k.split(": ", 1)[-1] for k, g in slopes.items() if not g["met"]]
+    slope_text = f"선형 시간이면 기울기가 1에 가깝다고 보고, [{lo}, {hi}]를 선형으로 쳤다. " + (
+        f"잰 {len(inside)}개 함수 모두 이 범위에 들었다."
+        if not outside
+        else f"범위에 든 함수는 {len(inside)}개, 벗어난 함수는 "
+        + ", ".join(f"`{k}`" for k in outside)
+        + "이다."
+    )
     goal = data["settings"]["speedup_goal_vs_networkx"]
+    judged = {k: g for k, g in goals["speedup_vs_networkx"].items() if g["evaluated"]}
+    speed = [f"| {k} | {g['speedup_vs_networkx']:.1f}배 |" for k, g in judged.items()]
+    short = [k.split(": ", 1)[-1] for k, g in judged.items() if not g["met"]]
+    speed_text = (
+        f"networkx보다 {goal:g}배 빠르게 만드는 것이 목표였다. "
+        + (
+            f"목표 크기에서 잰 {len(judged)}개 함수 모두 목표를 넘었다."
+            if not short
+            else "목표에 못 미친 함수: " + ", ".join(f"`{k}`" for k in short) + "."
+        )
+        if judged
+        else f"networkx보다 {goal:g}배 빠르게 만드는 것이 목표였지만, 이번 측정은 목표 크기를 "
+        "재지 않아 판단하지 않았다."
+    )
     out["overview"] = (
         header(BENCH)
         + "\n"
         + FIGURE
-        + "\n| 문제: 함수 | 기울기 | 선형 목표 |\n| :-- | --: | :-- |\n"
+        + "\n| 문제: 함수 | log-log 기울기 |\n| :-- | --: |\n"
         + "\n".join(rows)
-        + f"\n\n| 문제: 함수 | networkx 대비 | {goal:g}배 목표 |\n| :-- | --: | :-- |\n"
-        + "\n".join(speed)
-        + "\n"
+        + f"\n\n{slope_text}\n"
+        + (
+            "\n| 문제: 함수 | networkx 대비 속도 |\n| :-- | --: |\n" + "\n".join(speed) + "\n"
+            if speed
+            else ""
+        )
+        + f"\n{speed_text}\n"
         + note
     )
     for name, prob in data["problems"].items():

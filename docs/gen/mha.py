@@ -149,7 +149,7 @@ COMPARISONS = (
 
 
 def _size(r: dict[str, Any]) -> str:
-    return f"({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})"
+    return f"`({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})`"
 
 
 def _ratio(r: dict[str, Any], a: str, b: str) -> float:
@@ -228,13 +228,13 @@ def render_speed(data: dict[str, Any]) -> str:
     rows = data["rows"]
     names = [n for n in CONTENDERS if all(n in r["seconds"] for r in rows)]
     times = md_table(
-        ["(B, T, d_model, h)", *(f"{CONTENDERS[n]} (ms)" for n in names)],
+        ["`(B, T, d_model, h)`", *(f"{CONTENDERS[n]} (ms)" for n in names)],
         [[_size(r)] + [_ms(r["seconds"][n]) for n in names] for r in rows],
         align="l" + "r" * len(names),
     )
     pairs = [(a, b, why) for a, b, why in COMPARISONS if a in names and b in names]
     ratios = md_table(
-        ["(B, T, d_model, h)", *(f"{CONTENDERS[a]} / {CONTENDERS[b]}" for a, b, _ in pairs)],
+        ["`(B, T, d_model, h)`", *(f"{CONTENDERS[a]} / {CONTENDERS[b]}" for a, b, _ in pairs)],
         [[_size(r)] + [f"{_ratio(r, a, b):.2f}" for a, b, _ in pairs] for r in rows],
         align="l" + "r" * len(pairs),
     )

@@ -52,7 +52,9 @@ def test_loop_against_explicit_follows_the_measurement_in_both_directions() -> N
 def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
     """No ratio mixes the projection change with the attention-kernel change (loop / fused)."""
     text = gen.speed_table()
-    header = next(x for x in text.splitlines() if x.startswith("| (B, T, d_model, h)") and "/" in x)
+    header = next(
+        x for x in text.splitlines() if x.startswith("| `(B, T, d_model, h)`") and "/" in x
+    )
     assert "head별 for 문 / 우리 (SDPA 커널)" not in text
     assert header.count("/") == 3 and "head별 for 문 / 우리 (명시적)" in header
 
@@ -60,7 +62,7 @@ def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
 def test_the_real_fragment_quotes_ratios_of_the_measured_medians() -> None:
     data = json.loads((RESULTS / "mha_bench.json").read_text(encoding="utf-8"))
     text = gen.speed_table()
-    table = [x for x in text.splitlines() if re.match(r"\| \(\d+", x)]
+    table = [x for x in text.splitlines() if re.match(r"\| `\(\d+", x)]
     ratio_rows = table[len(data["rows"]) :]
     for row, r in zip(ratio_rows, data["rows"], strict=True):
         s = r["seconds"]
