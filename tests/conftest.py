@@ -1,4 +1,4 @@
-"""Test-wide settings: hypothesis profiles.
+"""Test-wide settings: hypothesis profiles, and the generated pages made once per session.
 
 ``HYPOTHESIS_PROFILE=dev`` (the default on a workstation) keeps runs quick;
 ``HYPOTHESIS_PROFILE=ci`` (the default when ``CI`` is set, as in ``.ci/run``) tries more examples.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -24,3 +25,13 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def generated_files() -> dict:
+    """Every page fragment and figure ``python -m docs.gen`` makes, keyed by path under ``docs/``,
+    made once per test session: rendering the figures takes tens of seconds, so the tests that
+    need them share this one rendering instead of each drawing the same PNGs again."""
+    from docs.gen.__main__ import collect
+
+    return collect()

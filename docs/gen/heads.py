@@ -1,8 +1,8 @@
 # ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
 """Head-count experiment pages: table, verdict, head analysis and figures.
 
-Source: ``docs/results/heads.json``, written by ``python -m mha.experiment --publish``.
-Figures are drawn with :mod:`mha.plots` into ``docs/results/heads_*.png``.
+Source: ``docs/results/heads.json``, written by ``python -m mha.experiments.heads --publish``.
+Figures are drawn with :mod:`mha.experiments.heads.plots` into ``docs/results/heads_*.png``.
 """
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
     """PNG files keyed by path under ``docs/`` and the Markdown that shows them."""
     import matplotlib.pyplot as plt
 
-    from mha.plots import curves_figure, heatmap_figure
+    from mha.experiments.heads.plots import curves_figure, heatmap_figure
 
     files: dict[str, Content] = {}
     md = [header(SOURCE)]

@@ -33,7 +33,7 @@ import torch
 
 from mha import pitfalls
 from mha.heads import merge_heads, split_heads
-from mha.store import atomic_write_text
+from mha.tools.files import atomic_write_text
 
 __all__ = ["PITFALLS", "Pitfall", "build_report", "check", "declared", "main", "search_settings"]
 

@@ -1,11 +1,12 @@
-"""``python -m mha.bench_experiment``: the experiment's runner against a plain PyTorch loop.
+"""``python -m mha.experiments.heads.bench``: the experiment's runner against a plain PyTorch
+loop.
 
 Both sides do the same runs of a fixed slice of the grid (same task, head counts, seeds, steps,
 batches): train with Adam, then score the validation set.
 
-- **ours**: :func:`mha.experiment.execute` with ``--jobs 2`` (one torch thread per worker, the
-  attention's fast path while training). It also does the head analysis and saves every run,
-  work the plain loop skips.
+- **ours**: :func:`mha.experiments.heads.cli.execute` (the shared runner) with ``--jobs 2``
+  (one torch thread per worker, the attention's fast path while training). It also does the
+  head analysis and saves every run, work the plain loop skips.
 - **plain**: one process, torch's default threads, a sequential loop with the attention written
   inline as ``softmax(Q K^T / sqrt(d_head)) V``.
 
@@ -28,19 +29,21 @@ import os
 import statistics
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mha.experiment import execute
-from mha.store import atomic_write_json, round_floats
-from mha.tasks import TASKS, get_task, train_batches, validation_set
-from mha.training import RunSpec
+from mha.experiments.heads.cli import execute
+from mha.experiments.heads.tasks import TASKS, get_task, train_batches, validation_set
+from mha.experiments.heads.training import RunSpec
+from mha.experiments.store import round_floats
+from mha.tools.files import atomic_write_json
+from mha.tools.timing import interleaved, load_average
 
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "docs" / "results" / "experiment_bench.json"
+DEFAULT_OUT = Path(__file__).resolve().parents[3] / "docs" / "results" / "experiment_bench.json"
 
 
 class PlainModel(nn.Module):
@@ -111,7 +114,7 @@ QUICK = ([1, 8], [0, 1], 1)
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m mha.bench_experiment",
+        prog="python -m mha.experiments.heads.bench",
         description="The experiment's runner against a plain PyTorch loop, same runs on both "
         "sides, timed in interleaved repeats. With the defaults this takes about a minute on a "
         "quiet 2-CPU machine and five minutes or more on a busy one; --quick takes 10 to 30 "
@@ -187,22 +190,28 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
                      batch_size=64, lr=3e-3) for h in heads for s in seeds]  # fmt: skip
-    times: dict[str, list[float]] = {"ours": [], "plain": []}
     default_threads = torch.get_num_threads()
-    load_before = os.getloadavg()
-    for r in range(repeats):
-        order = ("ours", "plain") if r % 2 == 0 else ("plain", "ours")
-        for side in order:
-            torch.set_num_threads(default_threads)
-            start = time.perf_counter()
-            ours(specs, args.jobs) if side == "ours" else plain_loop(specs)
-            times[side].append(time.perf_counter() - start)
-            if not args.quiet:
-                print(f"repeat {r + 1}/{repeats} {side:>5}: {times[side][-1]:.2f} s", flush=True)
+
+    def side(run: Callable[[], object]) -> Callable[[], object]:
+        def timed() -> object:
+            torch.set_num_threads(default_threads)  # the runner's workers use one thread each
+            return run()
+
+        return timed
+
+    def report(r: int, name: str, seconds: float) -> None:
+        if not args.quiet:
+            print(f"repeat {r + 1}/{repeats} {name:>5}: {seconds:.2f} s", flush=True)
+
+    load_before = load_average()
+    # Repeat r runs the sides in turn, starting with "ours" at even r and "plain" at odd r.
+    times = interleaved({"ours": side(lambda: ours(specs, args.jobs)),
+                         "plain": side(lambda: plain_loop(specs))},
+                        repeats, after_each=report)  # fmt: skip
     med = {k: statistics.median(v) for k, v in times.items()}
     ratio = med["ours"] / med["plain"]
     paired = statistics.median(o / p for o, p in zip(times["ours"], times["plain"], strict=True))
-    load_after = os.getloadavg()
+    load_after = load_average()
     print(f"\n{len(specs)} runs ({args.task}, heads {heads}, seeds {seeds}, "
           f"{args.steps} steps each)")  # fmt: skip
     print(f"ours  (runner, --jobs {args.jobs}, fast path, + head analysis): {med['ours']:.2f} s")
@@ -212,15 +221,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"ratio of medians ours/plain = {ratio:.3f}; median of per-repeat ratios = {paired:.3f}"
           "  (goal <= 0.7)")  # fmt: skip
-    print(f"load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f} "
-          f"on {os.cpu_count()} CPUs: other processes slow both sides unevenly")  # fmt: skip
+    if load_before and load_after:
+        print(f"load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f} "
+              f"on {os.cpu_count()} CPUs: other processes slow both sides unevenly")  # fmt: skip
     atomic_write_json(args.out, round_floats({
         "slice": {"task": args.task, "heads": heads, "seeds": seeds,
                   "steps": args.steps, "batch_size": 64, "runs": len(specs)},
         "jobs": args.jobs, "plain_threads": default_threads, "repeats": repeats,
         "seconds": times, "median_s": med, "ratio": ratio, "paired_ratio_median": paired,
         "goal": 0.7, "cpu_count": os.cpu_count(),
-        "load_average_before": list(load_before), "load_average_after": list(load_after),
+        "load_average_before": load_before, "load_average_after": load_after,
     }))  # fmt: skip
     print(f"wrote {args.out}")
     return 0

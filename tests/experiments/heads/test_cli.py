@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mha import experiment
-from mha.store import load_finished
+from mha.experiments.heads import cli as experiment
+from mha.experiments.heads.records import record_problem
+from mha.experiments.store import load_finished
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
         "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet"]  # fmt: skip
@@ -82,10 +83,10 @@ def test_resume_skips_finished_runs_and_survives_an_interruption(tmp_path, refer
     s2.write_text('{"task": "cou')  # a torn write
 
     # Interrupt the rerun after one more run has finished.
-    from mha import store
+    from mha.experiments.heads import records
 
     calls = {"n": 0}
-    real = store.run_rounded
+    real = records.run_rounded
 
     def flaky(spec, step_callback=None):
         calls["n"] += 1
@@ -106,12 +107,12 @@ def test_resume_skips_finished_runs_and_survives_an_interruption(tmp_path, refer
 def test_a_changed_config_is_not_reused(tmp_path):
     out = tmp_path / "cfg"
     run_cli(out, "--jobs", "1")
-    from mha.training import RunSpec
+    from mha.experiments.heads.training import RunSpec
 
     spec = RunSpec(task="count", level=0, n_heads=1, seed=0, steps=7, batch_size=16, lr=3e-3,
                    val_size=64)  # fmt: skip
-    assert load_finished(out, spec) is None
-    assert load_finished(out, RunSpec(**{**spec.to_dict(), "steps": 6})) is not None
+    assert load_finished(out, spec, record_problem) is None
+    assert load_finished(out, RunSpec(**{**spec.to_dict(), "steps": 6}), record_problem) is not None
 
 
 def test_publish_copies_the_final_results(tmp_path):
@@ -170,6 +171,7 @@ def test_unwritable_output_folder(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("error: --out: cannot write to")
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
     """A real SIGINT to the whole process group (as a terminal sends it) during ``--jobs 2``."""
     import os

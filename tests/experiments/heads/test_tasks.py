@@ -8,7 +8,7 @@ import math
 import pytest
 import torch
 
-from mha.tasks import TASKS, get_task, train_batches, validation_set
+from mha.experiments.heads.tasks import TASKS, get_task, train_batches, validation_set
 
 
 def brute_count(x: torch.Tensor) -> torch.Tensor:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mha import experiment
+from mha.experiments.heads import cli as experiment
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
         "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet",
@@ -109,9 +109,9 @@ def test_a_diverging_grid_is_recorded_summarised_judged_and_finished(tmp_path, c
 
 def test_a_grid_where_one_head_count_diverges_is_not_judged(tmp_path, monkeypatch):
     """One diverged seed: the other seeds' numbers stay, the verdict claims nothing."""
-    from mha import store
+    from mha.experiments.heads import records
 
-    real = store.run_rounded
+    real = records.run_rounded
 
     def one_diverges(spec, step_callback=None):
         record = real(spec, step_callback)
@@ -208,6 +208,7 @@ def test_out_of_range_arguments_are_refused_before_training(
     assert err.startswith(f"error: {argument}: ") and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_huge_d_model_is_refused_without_listing_its_divisors(tmp_path):
     """Listing the divisors of 10**18 one by one never ends; the refusal must come at once."""
     argv = [*TINY, "--d-model", str(10**18), "--heads", "7", "--out", str(tmp_path)]
@@ -227,9 +228,9 @@ def test_jobs_are_capped_at_the_number_of_runs(tmp_path, monkeypatch):
     sizes = []
 
     class Recording(experiment.Workers):
-        def __init__(self, jobs: int) -> None:
+        def __init__(self, jobs: int, **kwargs) -> None:
             sizes.append(jobs)
-            super().__init__(jobs)
+            super().__init__(jobs, **kwargs)
 
     monkeypatch.setattr(experiment, "Workers", Recording)
     argv = [a for a in TINY if a not in ("--jobs", "1")]
@@ -264,13 +265,14 @@ def _alive(pid: int) -> bool:
     return stat[stat.rindex(")") + 2] != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 def test_workers_end_when_the_parent_is_killed(tmp_path, sig):
     argv = ["--task", "count", "--heads", "1", "8", "--seeds", "0", "1", "2", "--steps", "3000",
             "--val-size", "64", "--no-escalate", "--quiet", "--jobs", "2",
             "--out", str(tmp_path)]  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "mha.experiment", *argv],
+    proc = subprocess.Popen([sys.executable, "-m", "mha.experiments.heads", *argv],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     workers: list[int] = []
     try:

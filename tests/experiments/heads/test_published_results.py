@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from docs.gen.common import RESULTS
-from mha import experiment
+from mha.experiments.heads import cli as experiment
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
         "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet",

@@ -1,6 +1,9 @@
 """The mha commands behave in logs and scripts (issue 8): no progress bars when stderr is not a
 terminal, ``--quiet`` everywhere, every option's help shows its default, no reStructuredText in
-``--help``, and the benchmarks can be tried small without touching tracked files."""
+``--help``, and the benchmarks can be tried small without touching tracked files.
+
+The experiment's commands and the attention benchmark (``mha.tools.bench``) are checked together
+here: they share the help and progress conventions."""
 
 from __future__ import annotations
 
@@ -12,12 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from mha import bench, bench_experiment, experiment
+from mha.experiments.heads import bench as bench_experiment
+from mha.experiments.heads import cli as experiment
+from mha.tools import bench
 
 COMMANDS = {
-    "mha.experiment": experiment.main,
-    "mha.bench": bench.main,
-    "mha.bench_experiment": bench_experiment.main,
+    "mha.experiments.heads": experiment.main,
+    "mha.tools.bench": bench.main,
+    "mha.experiments.heads.bench": bench_experiment.main,
 }
 
 
@@ -55,22 +60,24 @@ def test_help_has_no_restructuredtext_markup(name, monkeypatch, capsys):
     assert not re.search(r"\*\*[A-Za-z][^*]*\*\*", text), f"{name} --help shows **bold**"
 
 
+@pytest.mark.slow
 def test_experiment_writes_no_progress_bar_into_a_pipe(tmp_path):
     argv = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
             "--val-size", "64", "--batch-size", "16", "--no-escalate", "--jobs", "1",
             "--out", str(tmp_path)]  # fmt: skip
     # Bytes, not text: text mode would turn every carriage return into a newline.
-    proc = subprocess.run([sys.executable, "-m", "mha.experiment", *argv],
+    proc = subprocess.run([sys.executable, "-m", "mha.experiments.heads", *argv],
                           capture_output=True, timeout=300)  # fmt: skip
     assert proc.returncode == 0, proc.stderr.decode()
     assert b"\r" not in proc.stderr and b"\r" not in proc.stdout
     assert proc.stderr == b""
 
 
+@pytest.mark.slow
 def test_bench_writes_no_progress_bar_into_a_pipe_and_leaves_the_site_alone(tmp_path):
     out = tmp_path / "bench.json"
-    proc = subprocess.run([sys.executable, "-m", "mha.bench", "--repeats", "1", "--out", str(out)],
-                          capture_output=True, timeout=600)  # fmt: skip
+    proc = subprocess.run([sys.executable, "-m", "mha.tools.bench", "--repeats", "1",
+                           "--out", str(out)], capture_output=True, timeout=600)  # fmt: skip
     assert proc.returncode == 0, proc.stderr.decode()
     assert b"\r" not in proc.stderr and b"\r" not in proc.stdout
     assert b"docs.gen" not in proc.stdout  # another --out: nothing to regenerate
@@ -93,6 +100,7 @@ def test_bench_regenerates_the_site_after_writing_its_results_file(tmp_path, mon
     assert calls == [1]
 
 
+@pytest.mark.slow
 def test_bench_experiment_quick_is_small_and_writes_where_told(tmp_path, capsys):
     out = tmp_path / "experiment_bench.json"
     assert bench_experiment.main(["--quick", "--steps", "3", "--quiet", "--out", str(out)]) == 0
@@ -112,7 +120,7 @@ def test_bench_experiment_refuses_bad_arguments_in_one_line(tmp_path, capsys, ar
 
 
 def test_the_default_bench_outputs_are_the_tracked_files():
-    root = Path(bench.__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[3]
     results = root / "docs" / "results"
     assert (results / "mha_bench.json", results / "experiment_bench.json") == (
         bench.DEFAULT_OUT,

@@ -21,10 +21,7 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from mha.attention import scaled_dot_product_attention
-from mha.heads import merge_heads
-from mha.masks import causal_mask
-from mha.model import HeadCountModel
+from mha.experiments.heads.model import HeadCountModel
 
 
 @torch.no_grad()
@@ -117,84 +114,10 @@ def mean_off_diagonal(matrix: list[list[float]]) -> float | None:
     return sum(matrix[i][j] for i in range(h) for j in range(h) if i != j) / (h * (h - 1))
 
 
-def evaluate(
-    model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, example: int = 0, chunk: int = 256
-) -> tuple[float, dict[str, Any]]:
-    """The validation accuracy and :func:`analyse_heads` of a trained model, in one pass.
-
-    Every quantity is the one of the functions above (same operations, same numbers): the
-    sequences are walked in chunks and each chunk's embedding, projections and attention are
-    computed once and shared by the accuracy, the ablation, the importance gradients and the
-    redundancy maps, instead of once per quantity over the whole set.
-
-    Parameters
-    ----------
-    model : HeadCountModel
-    x, y : torch.Tensor
-        Validation tokens and labels ``(N, T)``.
-    example : int
-        Index of the validation sequence whose weights are kept for the heatmap.
-    chunk : int
-        Sequences per pass (memory and speed only; the numbers do not depend on it).
-
-    Returns
-    -------
-    accuracy : float
-        Fraction of positions whose arg-max class (fast path) is the label.
-    analysis : dict
-        What :func:`analyse_heads` returns.
-    """
-    model.eval()
-    h, T = model.n_heads, x.shape[1]
-    W = model.attn.W_o.weight.T.reshape(h, model.d_head, model.d_model)  # (h, dh, d)
-    mask = causal_mask(T, T, device=x.device) if model.attn.causal else None
-    hits: list[list[torch.Tensor]] = [[] for _ in range(h + 2)]  # fast, all heads, minus head i
-    maps = []
-    imp = torch.zeros(h, dtype=torch.float64)
-    for start in range(0, x.shape[0], chunk):
-        xb, yb = x[start : start + chunk], y[start : start + chunk]
-        with torch.no_grad():
-            q, k, v = model.attn.project_heads(model.embed(xb), None, None)  # (B, h, T, dh)
-            out = F.scaled_dot_product_attention(q, k, v, is_causal=model.attn.causal)
-            # ablation: every head's contribution, all heads, and each one removed
-            contrib = torch.einsum("bhtd,hde->bhte", out, W)  # (B, h, T, d_model)
-            total = contrib.sum(dim=1)  # (B, T, d_model), before W_o's bias
-            if model.attn.W_o.bias is not None:
-                total = total + model.attn.W_o.bias
-            hits[1].append(model.readout(total).argmax(dim=-1) == yb)
-            for i in range(h):
-                hits[2 + i].append(model.readout(total - contrib[:, i]).argmax(dim=-1) == yb)
-            # redundancy: the explicit attention's weights, each map scaled to unit norm
-            _, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, T)
-            w = weights.flatten(2)  # (B, h, T*T)
-            maps.append(w / w.norm(dim=-1, keepdim=True).clamp_min(1e-12))
-        # importance: a gate of ones on each head; its gradient (a gate of 1 leaves the logits
-        # those of the fast path, so they also give the accuracy)
-        gate = torch.ones(xb.shape[0], h, requires_grad=True)  # (B, h): xi per seq
-        gated = out * gate.reshape(-1, h, 1, 1)
-        logits = model.readout(model.attn.W_o(merge_heads(gated)))  # (B, T, C)
-        per_token = F.cross_entropy(logits.transpose(1, 2), yb, reduction="none")  # (B, T)
-        (grad,) = torch.autograd.grad(per_token.mean(dim=1).sum(), gate)  # (B, h)
-        imp += grad.abs().sum(dim=0).double()
-        hits[0].append(logits.detach().argmax(dim=-1) == yb)
-    acc = [torch.cat(c).float().mean().item() for c in hits]
-    w = torch.cat(maps)  # (N, h, T*T)
-    sim = (torch.einsum("nid,njd->ij", w, w) / w.shape[0]).tolist()  # (h, h)
-    heatmap = attention_maps(model, x[example : example + 1])[0]  # (h, T, T)
-    return acc[0], {
-        "base_accuracy": acc[1],
-        "ablation_drop": [acc[1] - a for a in acc[2:]],
-        "importance": (imp / x.shape[0]).tolist(),
-        "redundancy": sim,
-        "redundancy_mean": mean_off_diagonal(sim),
-        "heatmap": {"tokens": x[example].tolist(), "weights": heatmap.tolist()},
-    }
-
-
 def analyse_heads(
     model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, example: int = 0
 ) -> dict[str, Any]:
-    """All of the above for one trained model on the validation set.
+    """All of the above for one trained model on the validation set (what a run records).
 
     Parameters
     ----------
@@ -211,14 +134,24 @@ def analyse_heads(
         ``redundancy`` (``h x h``), ``redundancy_mean`` (off-diagonal mean or ``None``),
         ``heatmap`` (``tokens`` of the sequence and ``weights`` ``(h, T, T)`` as nested lists).
     """
-    return evaluate(model, x, y, example)[1]
+    model.eval()
+    ablated = ablation(model, x, y)
+    similarity = redundancy(model, x)
+    heatmap = attention_maps(model, x[example : example + 1])[0]  # (h, T, T)
+    return {
+        "base_accuracy": ablated["base_accuracy"],
+        "ablation_drop": ablated["drop"],
+        "importance": importance(model, x, y),
+        "redundancy": similarity,
+        "redundancy_mean": mean_off_diagonal(similarity),
+        "heatmap": {"tokens": x[example].tolist(), "weights": heatmap.tolist()},
+    }
 
 
 __all__ = [
     "ablation",
     "analyse_heads",
     "attention_maps",
-    "evaluate",
     "importance",
     "mean_off_diagonal",
     "redundancy",

@@ -10,7 +10,8 @@ import scipy.stats
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from mha.verdict import compare, describe, verdict
+from mha.experiments.heads.verdict import describe, verdict
+from mha.experiments.verdict import compare
 
 
 def test_gap_larger_than_spread_differs():

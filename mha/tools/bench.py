@@ -1,6 +1,6 @@
 """Speed of our attention against ``torch.nn.MultiheadAttention``, side by side in one process.
 
-``python -m mha.bench [--repeats N] [--out FILE]`` times forward + backward of causal
+``python -m mha.tools.bench [--repeats N] [--out FILE]`` times forward + backward of causal
 self-attention at three sizes, interleaving the contenders in every repeat, and prints the median
 ratio ours / PyTorch (below 1.0: ours is faster). It also times our explicit path (weights
 returned) and the per-head Python loop against our fast path. Results go to a JSON file for the
@@ -12,13 +12,9 @@ wall-clock and machine-dependent; nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,19 +24,14 @@ from tqdm import tqdm
 from mha.interop import to_torch
 from mha.module import MultiHeadAttention
 from mha.reference import per_head_attention
+from mha.tools.files import atomic_write_json
+from mha.tools.timing import interleaved, load_average, machine, versions
 
 SIZES = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d_model, n_heads)
 
 #: The project's checkout, and the results file the site's speed page is generated from.
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "docs" / "results" / "mha_bench.json"
-
-
-def _step(forward: Callable[[torch.Tensor], torch.Tensor], x: torch.Tensor) -> float:
-    """Seconds for one forward + backward."""
-    start = time.perf_counter()
-    forward(x).sum().backward()
-    return time.perf_counter() - start
 
 
 def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable]:
@@ -59,20 +50,17 @@ def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable
 
 
 def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
-    """Median seconds per contender, the order rotated in every repeat."""
+    """Median seconds of one forward + backward per contender, over interleaved repeats (the
+    order rotated in every repeat, see :func:`mha.tools.timing.interleaved`)."""
     B, T, d_model, _ = size
     fns = contenders(*size)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
-    names = list(fns)
-    for _ in range(warmup):
-        for name in names:
-            _step(fns[name], x)
-    times: dict[str, list[float]] = {n: [] for n in names}
-    for r in range(repeats):
-        order = names[r % len(names) :] + names[: r % len(names)]
-        for name in order:
-            times[name].append(_step(fns[name], x))
-    return {n: statistics.median(t) for n, t in times.items()}
+
+    def step(forward: Callable[[torch.Tensor], torch.Tensor]) -> Callable[[], None]:
+        return lambda: forward(x).sum().backward()  # one forward + backward
+
+    times = interleaved({name: step(f) for name, f in fns.items()}, repeats, warmup=warmup)
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def regenerate_docs(root: Path = ROOT) -> int:
@@ -87,7 +75,7 @@ def regenerate_docs(root: Path = ROOT) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m mha.bench",
+        prog="python -m mha.tools.bench",
         description="Speed of our attention against torch.nn.MultiheadAttention, forward + "
         "backward at three sizes, side by side in one process (about half a minute with the "
         "default repeats on a quiet 2-CPU machine, several minutes on a busy one). Writing the "
@@ -111,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error(f"--repeats: expected an int >= 1, got {args.repeats}")
-    load_before = os.getloadavg()[0]
+    load_before = load_average()
     rows = []
     bar = tqdm(SIZES, desc="sizes", unit="size", disable=True if args.quiet else None)
     for size in bar:
@@ -133,24 +121,22 @@ def main(argv: list[str] | None = None) -> int:
         )
     goal = all(r["ratio_ours_to_torch"] <= 1.0 for r in rows)
     print("goal (ours/torch <= 1.0 at every size):", "met" if goal else "NOT met")
+    info, load_after = machine(), load_average()
     result = {
         "what": "forward+backward, causal self-attention, median of interleaved repeats",
         "repeats": args.repeats,
         "torch": torch.__version__,
         "threads": torch.get_num_threads(),
-        "machine": f"{platform.machine()}, {platform.processor() or platform.system()}",
-        "python": platform.python_version(),
+        "machine": f"{info['machine']}, {info['processor'] or info['system']}",
+        "python": versions()["python"],
         "load_average_1min": {
-            "before": round(load_before, 2),
-            "after": round(os.getloadavg()[0], 2),
+            "before": load_before and load_before[0],
+            "after": load_after and load_after[0],
         },
         "rows": rows,
         "goal_met": goal,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(args.out)
+    atomic_write_json(args.out, result, indent=2)
     print(f"wrote {args.out}")
     if args.out.resolve() == DEFAULT_OUT.resolve():
         if args.no_docs:

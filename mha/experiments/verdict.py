@@ -1,16 +1,18 @@
-"""The verdict: do two head counts differ by more than the seeds disagree among themselves?
+"""The verdict rule of every experiment: do two variants differ by more than the seeds disagree?
 
-Rule (the study note's): head counts ``a`` and ``b`` **differ** on a task and level only when the
-gap between their mean validation accuracies is larger than the seed spread, i.e.
+Rule (the study note's): variants ``a`` and ``b`` (head counts, say) **differ** on a setting only
+when the gap between their mean scores over seeds is larger than the seed spread, i.e.
 
     |mean_a - mean_b| > max(std_a, std_b)
 
 with ``std`` the sample standard deviation over seeds (``ddof=1``). On top of that, a stricter
 check is reported: the 95 % Welch interval of the difference of means excludes 0 (``confident``).
-With fewer than 3 seeds per head count the verdict is ``too_few_seeds``: nothing is claimed.
-When no pair differs the verdict is ``no_difference`` and the experiment may move one step up the
-task's ladder. When a run diverged (its accuracy is ``None``) the verdict is ``diverged``:
-nothing is claimed about the head counts, and the ladder is not climbed.
+With fewer than 3 seeds per variant the verdict is ``too_few_seeds``: nothing is claimed. When no
+pair differs the verdict is ``no_difference``. When a run diverged (its score is ``None``) the
+verdict is ``diverged``: nothing is claimed about the variants.
+
+An experiment names its variants (:func:`rule`) and keeps its own sentences; the numbers are
+judged here.
 """
 
 from __future__ import annotations
@@ -26,12 +28,21 @@ MIN_SEEDS = 3
 _T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
          9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000}  # fmt: skip
 
-RULE = (
-    "two head counts differ only when the gap between their seed-mean validation accuracies is "
-    "larger than the larger of their two seed standard deviations (sample std, ddof=1); "
-    f"fewer than {MIN_SEEDS} seeds: too few to tell; 'confident' additionally requires the 95% "
-    "Welch interval of the difference to exclude 0"
-)
+
+def rule(variants: str = "variants", score: str = "validation accuracies") -> str:
+    """The rule in one sentence, with the experiment's words for its variants and its score.
+
+    Examples
+    --------
+    >>> rule("head counts").startswith("two head counts differ only when")
+    True
+    """
+    return (
+        f"two {variants} differ only when the gap between their seed-mean {score} is "
+        "larger than the larger of their two seed standard deviations (sample std, ddof=1); "
+        f"fewer than {MIN_SEEDS} seeds: too few to tell; 'confident' additionally requires the "
+        "95% Welch interval of the difference to exclude 0"
+    )
 
 
 def mean_std(values: Sequence[float]) -> tuple[float, float]:
@@ -97,28 +108,42 @@ def compare(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     }
 
 
-def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
-    """The verdict for one task and level.
+def verdict(
+    scores: Mapping[Any, Sequence[float | None]],
+    rule_text: str | None = None,
+    variants: str = "variants",
+    key: str = "variant",
+    argument: str = "scores",
+) -> dict[str, Any]:
+    """The verdict for one setting: the rule applied to every pair of variants.
 
     Parameters
     ----------
-    accuracies : mapping
-        Head count -> validation accuracy of each seed; ``None`` for a seed whose training
-        diverged.
+    scores : mapping
+        Variant (sortable, e.g. a head count) -> score of each seed; ``None`` for a seed whose
+        training diverged.
+    rule_text : str, optional
+        The rule as the experiment states it (default: ``rule(variants)``).
+    variants : str
+        What the variants are, in error messages (e.g. ``"head counts"``).
+    key : str
+        Name of the variant in the ``diverged`` entries (e.g. ``"n_heads"``).
+    argument : str
+        The caller's name for ``scores``, in error messages.
 
     Returns
     -------
     dict
         ``status`` (``"differ"``, ``"no_difference"``, ``"too_few_seeds"`` or ``"diverged"``),
         ``n_seeds`` (the smallest seed count), ``pairs`` (one :func:`compare` record per pair of
-        head counts, with ``a`` and ``b``; empty when a run diverged), ``best`` (head counts with
-        the highest mean; empty when a run diverged), ``diverged`` (``[{"n_heads": h, "runs":
-        n}]`` for each head count with diverged runs) and ``rule``.
+        variants, with ``a`` and ``b``; empty when a run diverged), ``best`` (variants with the
+        highest mean; empty when a run diverged), ``diverged`` (``[{key: variant, "runs": n}]``
+        for each variant with diverged runs) and ``rule``.
 
     Raises
     ------
     ValueError
-        Fewer than two head counts, or a head count with no accuracies.
+        Fewer than two variants, or a variant with no scores.
 
     Examples
     --------
@@ -131,25 +156,24 @@ def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
     >>> verdict({1: [0.5, None, 0.52], 4: [0.9, 0.91, 0.9]})["status"]
     'diverged'
     """
-    if len(accuracies) < 2:
-        raise ValueError(f"accuracies: need at least two head counts, got {sorted(accuracies)}")
-    for h, values in accuracies.items():
+    text = rule(variants) if rule_text is None else rule_text
+    if len(scores) < 2:
+        raise ValueError(f"{argument}: need at least two {variants}, got {sorted(scores)}")
+    for name, values in scores.items():
         if len(values) == 0:
-            raise ValueError(f"accuracies: head count {h} has no accuracies")
-    heads = sorted(accuracies)
-    n_seeds = min(len(accuracies[h]) for h in heads)
-    diverged = [{"n_heads": h, "runs": sum(v is None for v in accuracies[h])} for h in heads
-                if any(v is None for v in accuracies[h])]  # fmt: skip
+            raise ValueError(f"{argument}: {key} {name!r} has no values")
+    names = sorted(scores)
+    n_seeds = min(len(scores[n]) for n in names)
+    diverged = [{key: n, "runs": sum(v is None for v in scores[n])} for n in names
+                if any(v is None for v in scores[n])]  # fmt: skip
     if diverged:
-        # A diverged run has no accuracy: any comparison would rest on the seeds that happened
+        # A diverged run has no score: any comparison would rest on the seeds that happened
         # to survive, so nothing is claimed.
         return {"status": "diverged", "n_seeds": n_seeds, "pairs": [], "best": [],
-                "diverged": diverged, "rule": RULE}  # fmt: skip
-    means = {h: mean_std(accuracies[h])[0] for h in heads}
+                "diverged": diverged, "rule": text}  # fmt: skip
+    means = {n: mean_std(scores[n])[0] for n in names}
     top = max(means.values())
-    pairs = [
-        {"a": a, "b": b, **compare(accuracies[a], accuracies[b])} for a, b in combinations(heads, 2)
-    ]
+    pairs = [{"a": a, "b": b, **compare(scores[a], scores[b])} for a, b in combinations(names, 2)]
     if n_seeds < MIN_SEEDS:
         status = "too_few_seeds"
     elif any(p["differ"] for p in pairs):
@@ -160,36 +184,11 @@ def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
         "status": status,
         "n_seeds": n_seeds,
         "pairs": pairs,
-        "best": [h for h in heads if means[h] == top],
+        "best": [n for n in names if means[n] == top],
         "diverged": [],
-        "rule": RULE,
+        "rule": text,
     }
 
 
-def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
-    """One English sentence for the command's output."""
-    if v["status"] == "too_few_seeds":
-        return (
-            f"{task} L{level}: {v['n_seeds']} seed(s) per head count is too few to tell "
-            f"(need {MIN_SEEDS})"
-        )
-    if v["status"] == "diverged":
-        runs = ", ".join(f"{d['runs']} with {d['n_heads']} head(s)" for d in v["diverged"])
-        return (
-            f"{task} L{level}: training diverged (NaN or infinite loss) in {runs}; nothing is "
-            "claimed about head counts (try a smaller --lr)"
-        )
-    if v["status"] == "no_difference":
-        return f"{task} L{level}: no pair of head counts differs by more than the seed spread"
-    if v["status"] != "differ":
-        return f"{task} L{level}: {v['status'].replace('_', ' ')}"
-    parts = [
-        f"{p['a']} vs {p['b']} heads (gap {p['gap']:+.3f} > spread {p['spread']:.3f}"
-        + (", confident)" if p["confident"] else ")")
-        for p in v["pairs"]
-        if p["differ"]
-    ]
-    return f"{task} L{level}: differ: " + "; ".join(parts)
-
-
-__all__ = ["MIN_SEEDS", "RULE", "compare", "describe", "mean_std", "verdict", "welch_interval"]
+__all__ = ["MIN_SEEDS", "compare", "mean_std", "rule", "t_quantile_975", "verdict",
+           "welch_interval"]  # fmt: skip

@@ -6,9 +6,9 @@ import pytest
 import torch
 
 from mha import attention_param_count, count_parameters
-from mha.analysis import ablation, analyse_heads, importance, redundancy
-from mha.model import HeadCountModel
-from mha.tasks import TASKS
+from mha.experiments.heads.analysis import ablation, analyse_heads, importance, redundancy
+from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.tasks import TASKS
 
 
 def make(h: int, causal: bool = False, seed: int = 0) -> HeadCountModel:

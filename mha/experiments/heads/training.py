@@ -1,4 +1,5 @@
-"""One run of the grid: train a :class:`~mha.model.HeadCountModel`, score it, analyse its heads.
+"""One run of the grid: train a :class:`~mha.experiments.heads.model.HeadCountModel`, score it,
+analyse its heads.
 
 A run is fully described by a :class:`RunSpec`. Everything random is seeded: the data by task,
 level and ``data_seed`` (the same for every run), the initialisation by the run's ``seed``. Each
@@ -17,10 +18,10 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from mha.analysis import evaluate
-from mha.model import HeadCountModel
+from mha.experiments.heads.analysis import analyse_heads
+from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.tasks import get_task, train_batches, validation_set
 from mha.module import count_parameters
-from mha.tasks import get_task, train_batches, validation_set
 
 #: Final train loss = mean of the per-step training losses over this many last steps.
 FINAL_WINDOW = 50
@@ -99,46 +100,6 @@ def accuracy(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, **kwargs: 
     return (logits.argmax(dim=-1) == y).float().mean().item()
 
 
-class Adam:
-    """``torch.optim.Adam(params, lr, fused=True)`` without its per-step bookkeeping.
-
-    The same state (zero moments, a float32 step count per parameter) and the same fused kernel
-    with the same arguments as :class:`torch.optim.Adam` (default betas, eps, no weight decay),
-    so the parameters get the same bits; the tests check this against ``torch.optim.Adam``.
-    What is skipped is the Python around the kernel (hooks, profiler scopes, regrouping the
-    tensors by device at every step), a few percent of a step of this small model. Falls back to
-    ``torch.optim.Adam`` where torch has no fused CPU Adam.
-    """
-
-    def __init__(self, params: list[torch.nn.Parameter], lr: float) -> None:
-        self.params = [p for p in params if p.requires_grad]
-        self.lr = lr
-        self._torch = None
-        if not hasattr(torch, "_fused_adam_"):  # pragma: no cover - older or other builds
-            self._torch = torch.optim.Adam(self.params, lr=lr)
-            return
-        self.exp_avgs = [torch.zeros_like(p, memory_format=torch.preserve_format)
-                         for p in self.params]  # fmt: skip
-        self.exp_avg_sqs = [torch.zeros_like(p, memory_format=torch.preserve_format)
-                            for p in self.params]  # fmt: skip
-        self.steps = [torch.zeros((), dtype=torch.float32) for _ in self.params]
-
-    def zero_grad(self) -> None:
-        for p in self.params:
-            p.grad = None
-
-    def step(self) -> None:
-        if self._torch is not None:  # pragma: no cover
-            self._torch.step()
-            return
-        torch._foreach_add_(self.steps, 1)
-        torch._fused_adam_(
-            self.params, [p.grad for p in self.params], self.exp_avgs, self.exp_avg_sqs, [],
-            self.steps, amsgrad=False, lr=self.lr, beta1=0.9, beta2=0.999, weight_decay=0.0,
-            eps=1e-8, maximize=False, grad_scale=None, found_inf=None,
-        )  # fmt: skip
-
-
 #: Training batches kept per process (a worker's runs of one task and level share them).
 _BATCH_CACHE: dict[tuple, list[tuple[torch.Tensor, torch.Tensor]]] = {}
 #: Largest cached stream, in tokens (x and y together ~16 bytes a token).
@@ -146,7 +107,8 @@ _BATCH_CACHE_TOKENS = 1 << 22
 
 
 def batches(spec: RunSpec) -> Iterable[tuple[torch.Tensor, torch.Tensor]]:
-    """The spec's training batches (see :func:`mha.tasks.train_batches`), drawn once per process.
+    """The spec's training batches (see :func:`~mha.experiments.heads.tasks.train_batches`),
+    drawn once per process.
 
     Every run of a task and level trains on the same stream, so a worker keeps the last one it
     drew (when it is small) instead of drawing and labelling it again for the next run.
@@ -174,13 +136,14 @@ def train(
     then ends with that loss.
     """
     model = build_model(spec)
-    opt = Adam(list(model.parameters()), lr=spec.lr)  # torch's fused Adam kernel, one per step
+    # fused=True: one kernel updates every parameter (deterministic on CPU, like the rest)
+    opt = torch.optim.Adam(model.parameters(), lr=spec.lr, fused=True)
     losses: list[float] = []
     model.train()
     for step, (x, y) in enumerate(batches(spec)):
         logits = model(x)  # (B, T, C)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-        opt.zero_grad()
+        opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
         losses.append(loss.item())
@@ -219,10 +182,10 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
         ``spec`` fields plus ``d_head``, ``params``, ``diverged`` (bool), ``diverged_at_step``
         (see :func:`diverged_at`), ``final_train_loss`` (mean of the last :data:`FINAL_WINDOW`
         step losses), ``val_accuracy``, ``curve`` (block means of the step losses,
-        ``curve_every`` steps per point), ``analysis`` (see :func:`mha.analysis.analyse_heads`)
-        and ``wall_time_s``. A diverged run (a loss or a weight became NaN or infinite) is a
-        result too: it is not evaluated, and its ``final_train_loss``, ``val_accuracy`` and
-        ``analysis`` are ``None``.
+        ``curve_every`` steps per point), ``analysis`` (see
+        :func:`~mha.experiments.heads.analysis.analyse_heads`) and ``wall_time_s``. A diverged
+        run (a loss or a weight became NaN or infinite) is a result too: it is not evaluated,
+        and its ``final_train_loss``, ``val_accuracy`` and ``analysis`` are ``None``.
     """
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # same numbers whatever the number of processes
@@ -234,7 +197,8 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
         if bad_step is None:
             task = get_task(spec.task)
             x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
-            val_acc, analysis = evaluate(model, x_val, y_val)  # = accuracy() and analyse_heads()
+            val_acc = accuracy(model, x_val, y_val)  # fast path, as in training
+            analysis = analyse_heads(model, x_val, y_val)
         wall = time.perf_counter() - start
     finally:
         torch.set_num_threads(threads)
@@ -255,7 +219,6 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
 
 __all__ = [
     "FINAL_WINDOW",
-    "Adam",
     "RunSpec",
     "accuracy",
     "batches",

@@ -1,0 +1,13 @@
+"""The head-count experiment: one-layer attention models with 1, 4 or 8 heads on synthetic
+tasks, everything else held fixed.
+
+- :mod:`~mha.experiments.heads.tasks`: the tasks and their ladders of harder settings;
+- :mod:`~mha.experiments.heads.model`: embeddings -> one ``MultiHeadAttention`` -> a readout;
+- :mod:`~mha.experiments.heads.training`: one run (train, score, analyse);
+- :mod:`~mha.experiments.heads.analysis`: ablation, importance, redundancy, heatmaps;
+- :mod:`~mha.experiments.heads.records`: a run as the store keeps it;
+- :mod:`~mha.experiments.heads.verdict`: the shared rule with head counts as the variants;
+- :mod:`~mha.experiments.heads.cli`: the command (``python -m mha.experiments.heads``);
+- :mod:`~mha.experiments.heads.plots`: the figures of the results file;
+- :mod:`~mha.experiments.heads.bench`: the runner against a plain PyTorch loop.
+"""
