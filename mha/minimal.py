@@ -54,7 +54,8 @@ class MinimalMHA(nn.Module):
     # --8<-- [start:split]
     def split(self, x: torch.Tensor) -> torch.Tensor:
         B, T, _ = x.shape
-        return x.reshape(B, T, self.h, self.d_head).transpose(1, 2)  # (B, h, T, d_head)
+        # (B, T, d_model) -> (B, T, h, d_head) -> (B, h, T, d_head)
+        return x.reshape(B, T, self.h, self.d_head).transpose(1, 2)
 
     # --8<-- [end:split]
 
@@ -62,7 +63,9 @@ class MinimalMHA(nn.Module):
         """``(B, T, d_model) -> (B, T, d_model)``."""
         # --8<-- [start:project]
         B, T, _ = x.shape
-        q, k, v = self.split(self.W_q(x)), self.split(self.W_k(x)), self.split(self.W_v(x))
+        q = self.split(self.W_q(x))  # (B, h, T, d_head)
+        k = self.split(self.W_k(x))
+        v = self.split(self.W_v(x))
         # --8<-- [end:project]
         # --8<-- [start:scores]
         scores = q @ k.transpose(-2, -1) / math.sqrt(self.d_head)  # (B, h, T, T)
