@@ -1,0 +1,24 @@
+"""Every class the site's own stylesheet styles exists on the built site (no dead rules)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.site.conftest import ROOT
+
+CSS = ROOT / "docs/stylesheets/extra.css"
+
+
+def test_every_styled_class_is_used(built_site: Path) -> None:
+    css = re.sub(r"/\*.*?\*/", "", CSS.read_text(encoding="utf-8"), flags=re.S)
+    selectors = " ".join(re.findall(r"([^{}]+)\{", css))
+    classes = set(re.findall(r"\.([A-Za-z][\w-]*)", selectors))
+    html = " ".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*.html"))
+    used = set()
+    for attr in re.findall(r'class="([^"]*)"', html):
+        used.update(attr.split())
+    # KaTeX adds its classes in the browser; they are named in the KaTeX copy the site serves.
+    katex = (built_site / "assets/katex/katex.min.css").read_text(encoding="utf-8")
+    unused = {c for c in classes if c not in used and f".{c}" not in katex}
+    assert unused == set(), f"rules for classes that nothing on the site carries: {unused}"
