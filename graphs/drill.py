@@ -9,7 +9,8 @@ The day's algorithm hour as a command line::
 ``check`` runs the student's ``class Solution`` in a child process (its own process group, an
 address-space limit, a per-input time limit, a wall-clock limit after which the parent kills the
 group): LeetCode's examples first, then hypothesis-generated inputs against the project's
-solution and networkx, then the hard cases at LeetCode's limits. On failure it prints the
+solution and networkx, then the hard cases at LeetCode's limits, every input within the
+problem's LeetCode constraints (``start`` prints them). On failure it prints the
 smallest failing input, the expected and the actual answer, and exits 1; on success it prints
 the time measured against the input size beside the expected ``O(V + E)`` and exits 0. Usage
 errors (unknown problem, missing file) exit 2 with one line on stderr.
@@ -426,6 +427,8 @@ def cmd_start(drill: Any, record: Path) -> list[str]:
     names = _param_names(drill.signature)
     lines = [f"{drill.label} — 시작 {now:%H:%M}", ""]
     lines += drill.statement.splitlines()
+    lines += ["", "LeetCode 제약 (채점기가 만드는 입력도 모두 이 안에 있다):"]
+    lines += [f"  {line}" for line in drill.constraints.lines()]
     lines.append("")
     for i, example in enumerate(drill.examples, 1):
         args = ", ".join(

@@ -120,7 +120,9 @@ class Drill:
     examples : tuple of dict
         LeetCode's examples, as canonical inputs.
     kind : graphs.drills._kinds.Kind
-        Grid or graph: hypothesis strategies, hard cases, drawing an input, its size.
+        Grid or graph within the problem's LeetCode constraints (``kind.limits``, declared as
+        ``CONSTRAINTS`` in the drill's module): hypothesis strategies, hard cases, drawing an
+        input, its size.
     networkx : callable
         The independent oracle: canonical input -> the answer, computed with networkx.
     to_leetcode : callable
@@ -154,6 +156,11 @@ class Drill:
     @property
     def label(self) -> str:
         return f"LeetCode {self.number}. {self.title}"
+
+    @property
+    def constraints(self) -> Any:
+        """LeetCode's constraints on the input (:mod:`graphs.drills._limits`)."""
+        return self.kind.limits
 
     def hints(self) -> list[tuple[str, str]]:
         """``(Korean field name, text)`` for each hint, in the order they are given."""

@@ -7,9 +7,11 @@ in its own process group, so that the parent can kill it. This process
    ends in ``MemoryError`` rather than swapping the machine;
 2. loads the student's file as LeetCode would (``List``, ``Optional``, ``deque``, ... need no
    import), and checks that ``class Solution`` has the method with a usable signature;
-3. runs LeetCode's examples, then a derandomised hypothesis search over the gallery's own
-   small-input strategies, then the hard ladders (deep paths, all-land grids up to 300 x 300,
-   isolated nodes, duplicate edges, cycles), each shrunk to its smallest failing input.
+3. runs LeetCode's examples, then a derandomised hypothesis search over small inputs drawn as
+   the pitfall gallery draws them, then the hard ladders (deep paths, all-land grids, isolated
+   nodes, cycles, up to the largest input LeetCode allows), each shrunk to its smallest
+   failing input. Every input is built within the problem's LeetCode constraints
+   (:mod:`graphs.drills._limits`): a solution is judged on the inputs LeetCode gives.
 
 Every call of the student's method runs under a per-call time limit (``signal.setitimer``), a
 recursion budget of 1000 frames (Python's default) and a check that the input was not mutated;

@@ -1,10 +1,11 @@
 """The two shapes of input the drills take: a grid of land and water, or ``n`` and an edge list.
 
-A :class:`Kind` knows how to search its inputs (the gallery's own hypothesis strategies from
-:mod:`graphs.counterexamples`, imported, so the judge shrinks to the same minimal inputs the
-site's pitfall gallery shows), the hard cases at LeetCode's size limits (deep paths, all-land
-grids, isolated nodes, duplicate edges, cycles), an input's size ``(V, E)`` and how to draw it:
-a grid as rows of characters, a graph as an edge list.
+A :class:`Kind` knows how to search its inputs within the problem's LeetCode constraints
+(:mod:`graphs.drills._limits`): the small search draws the pitfall gallery's sizes the way
+:mod:`graphs.counterexamples` does, so the judge shrinks to the gallery's minimal input wherever
+that input is within the constraints; the hard cases (deep paths, all-land grids, isolated
+nodes, cycles) climb ladders clipped to the limits. It also knows an input's size ``(V, E)``
+and how to draw it: a grid as rows of characters, a graph as an edge list.
 """
 
 from __future__ import annotations
@@ -15,10 +16,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GRAPH_SIZES", "GRID_SIDES", "Family", "Kind", "graph", "grid", "object_particle"]
+from graphs.drills._limits import (
+    SMALL_GRID_SIDE,
+    SMALL_NODES,
+    SMALL_PAIRS,
+    GraphLimits,
+    GridLimits,
+    clip,
+)
 
-GRID_SIDES = (10, 30, 100, 300)  # LeetCode 200 and 695: m, n <= 300 (695: 50; we go further)
-GRAPH_SIZES = (1, 3, 10, 30, 100, 300, 1000, 2000)  # LeetCode 207/210/323: n <= 2000
+__all__ = [
+    "GRAPH_SIZES",
+    "GRID_SIDES",
+    "SQUARE_SIDES",
+    "Family",
+    "Kind",
+    "graph",
+    "grid",
+    "object_particle",
+]
+
+# Ladders of sizes, clipped to each problem's limits (:func:`graphs.drills._limits.clip`).
+SQUARE_SIDES = (1, 3, 10, 30, 100, 300)  # the pitfall gallery's all-land squares
+GRID_SIDES = (10, 30, 100, 300)
+GRAPH_SIZES = (1, 3, 10, 30, 100, 300, 1000, 2000)
 MAX_DRAWN_ROWS = 12
 MAX_DRAWN_COLS = 40
 MAX_DRAWN_EDGES = 12
@@ -48,6 +69,7 @@ class Family:
 @dataclass(frozen=True)
 class Kind:
     name: str
+    limits: Any  # GridLimits or GraphLimits: LeetCode's constraints, declared by the drill
     strategy: Callable[[], Any]  # -> strategy of canonical inputs (small, for shrinking)
     families: tuple[Family, ...]
     size: Callable[[dict[str, Any]], tuple[int, int]]  # -> (V, E)
@@ -64,6 +86,10 @@ def _ladder(sides: tuple[int, ...], build: Callable[[int], list[list[int]]]) -> 
         return st.sampled_from(sides).map(lambda k: {"grid": build(k)})
 
     return strategy
+
+
+def _land(k: int) -> list[list[int]]:
+    return [[1] * k for _ in range(k)]
 
 
 def _checkerboard(k: int) -> list[list[int]]:
@@ -116,19 +142,44 @@ def _draw_grid(args: dict[str, Any]) -> list[str]:
     return lines
 
 
-def grid() -> Kind:
-    """Grids of 0/1 cells: the gallery's small-grid search and the hard ladders up to 300 x 300."""
-    from graphs import counterexamples
+def _small_grids(limits: GridLimits) -> Callable[[], Any]:
+    """The gallery's small grids (:func:`graphs.counterexamples._grid_args`), from 1 x 1."""
 
+    def strategy() -> Any:
+        from hypothesis import strategies as st
+
+        @st.composite
+        def build(draw: Any) -> dict[str, Any]:
+            # The gallery's sides 0 .. 5, moved up into the limits rather than filtered: the
+            # search makes the gallery's choices and shrinks to its minimal grids.
+            side = st.integers(0, SMALL_GRID_SIDE).map(lambda k: min(max(k, 1), limits.max_side))
+            h, w = draw(side), draw(side)
+            row = st.lists(st.integers(0, 1), min_size=w, max_size=w)
+            return {"grid": draw(st.lists(row, min_size=h, max_size=h))}
+
+        return build()
+
+    return strategy
+
+
+def grid(limits: GridLimits) -> Kind:
+    """Grids of 0/1 cells within ``limits``: small grids from 1 x 1 for shrinking, and the hard
+    ladders up to the largest grid the limits allow."""
+    sides = clip(GRID_SIDES, 1, limits.max_side)
     return Kind(
         name="grid",
-        strategy=counterexamples._grid_args,
+        limits=limits,
+        strategy=_small_grids(limits),
         families=(
-            # The gallery's own ladder of all-land squares (1, 3, 10, 30, 100, 300).
-            Family("모든 칸이 땅인 정사각형 격자", counterexamples._square_land_args, timed=True),
-            Family("구불구불한 섬 하나 (아주 긴 경로)", _ladder(GRID_SIDES, _serpentine)),
-            Family("체크무늬 (한 칸짜리 섬이 아주 많음)", _ladder(GRID_SIDES, _checkerboard)),
-            Family("땅이 반쯤인 무작위 격자", _ladder(GRID_SIDES, _random_half)),
+            # The gallery's ladder of all-land squares (1, 3, 10, 30, 100, 300), clipped.
+            Family(
+                "모든 칸이 땅인 정사각형 격자",
+                _ladder(clip(SQUARE_SIDES, 1, limits.max_side), _land),
+                timed=True,
+            ),
+            Family("구불구불한 섬 하나 (아주 긴 경로)", _ladder(sides, _serpentine)),
+            Family("체크무늬 (한 칸짜리 섬이 아주 많음)", _ladder(sides, _checkerboard)),
+            Family("땅이 반쯤인 무작위 격자", _ladder(sides, _random_half)),
         ),
         size=_grid_size,
         draw=_draw_grid,
@@ -138,42 +189,79 @@ def grid() -> Kind:
 # ----------------------------------------------------------------------------- graphs
 
 
-def _graph_ladder(
-    sizes: tuple[int, ...], build: Callable[[int], list[list[int]]]
-) -> Callable[[], Any]:
+Build = Callable[[int, GraphLimits], list[list[int]]]  # (n, limits) -> pairs
+
+
+def _graph_ladder(sizes: tuple[int, ...], build: Build, limits: GraphLimits) -> Callable[[], Any]:
+    """The inputs ``build`` makes at each size, keeping the sizes where they are within
+    ``limits`` (a 2-node ring is a repeated edge when pairs are unordered ``a < b``)."""
+
     def strategy() -> Any:
         from hypothesis import strategies as st
 
-        return st.sampled_from(sizes).map(lambda n: {"n": n, "edges": build(n)})
+        inputs = [{"n": n, "edges": build(n, limits)} for n in sizes]
+        return st.sampled_from([args for args in inputs if limits.violation(args) is None])
 
     return strategy
 
 
-def _path(n: int) -> list[list[int]]:
-    return [[i + 1, i] for i in range(n - 1)]
+def _path(n: int, limits: GraphLimits) -> list[list[int]]:
+    """``[i + 1, i]`` for each i: course i + 1 needs course i (``[i, i + 1]`` when ordered)."""
+    return [limits.orient(i + 1, i) for i in range(n - 1)]
 
 
-def _reversed_path(n: int) -> list[list[int]]:
-    return [[i, i + 1] for i in range(n - 1)]
+def _reversed_path(n: int, limits: GraphLimits) -> list[list[int]]:
+    """The path with its nodes numbered from the other end: ``[n - 2, n - 1]`` first."""
+    return [limits.orient(i, i + 1) for i in reversed(range(n - 1))]
 
 
-def _doubled_path(n: int) -> list[list[int]]:
-    return [pair for i in range(n - 1) for pair in ([i + 1, i], [i + 1, i])]
+def _few_edges(n: int, limits: GraphLimits) -> list[list[int]]:
+    """As few pairs as the limits allow (none, or ``[0, 1]``...): the rest are isolated."""
+    return [limits.orient(i + 1, i) for i in range(limits.min_pairs)]
 
 
-def _ring(n: int) -> list[list[int]]:
-    return [*_path(n), [0, n - 1]]  # n = 1: the self-loop [0, 0]
+def _doubled_path(n: int, limits: GraphLimits) -> list[list[int]]:
+    return [pair for pair in _path(n, limits) for pair in (pair, list(pair))]
 
 
-def _dense(n: int) -> list[list[int]]:
-    """About 2.5 n distinct random pairs ``[a, b]`` with ``a > b`` (acyclic either way)."""
+def _ring(n: int, limits: GraphLimits) -> list[list[int]]:
+    return [*_path(n, limits), limits.orient(0, n - 1)]  # n = 1: the self-loop [0, 0]
+
+
+def _dense(n: int, limits: GraphLimits) -> list[list[int]]:
+    """About 2.5 n distinct random pairs ``[a, b]`` with ``a > b`` (acyclic either way), as many
+    as the limits allow."""
     rng = random.Random(n)
     pairs: set[tuple[int, int]] = set()
-    while len(pairs) < min(5 * n // 2, n * (n - 1) // 2):
+    while len(pairs) < min(5 * n // 2, n * (n - 1) // 2, limits.capacity(n)):
         a, b = rng.randrange(n), rng.randrange(n)
         if a != b:
             pairs.add((max(a, b), min(a, b)))
-    return [list(p) for p in sorted(pairs, key=lambda p: rng.random())]
+    return [limits.orient(*p) for p in sorted(pairs, key=lambda p: rng.random())]
+
+
+def _small_graphs(limits: GraphLimits) -> Callable[[], Any]:
+    """The gallery's small graphs (:func:`graphs.counterexamples._graph_args`: up to 6 nodes and
+    8 pairs), built within ``limits``: from ``min_nodes`` nodes, pairs drawn as the limits write
+    them, distinct where repeats are not allowed."""
+
+    def strategy() -> Any:
+        from hypothesis import strategies as st
+
+        @st.composite
+        def build(draw: Any) -> dict[str, Any]:
+            # The gallery's 0 .. 6 nodes, moved up into the limits (as the grids' sides).
+            n = draw(st.integers(0, SMALL_NODES).map(lambda k: max(k, limits.min_nodes)))
+            most = min(SMALL_PAIRS, limits.capacity(n))
+            unique = None if limits.repeats else tuple
+            edges = draw(
+                st.lists(limits.pair(n), min_size=limits.min_pairs, max_size=most, unique_by=unique)
+            )
+            return {"n": n, "edges": edges}
+
+        return build()
+
+    return strategy
 
 
 def _graph_size(args: dict[str, Any]) -> tuple[int, int]:
@@ -194,22 +282,34 @@ def _draw_graph(arrow: Callable[[int, int], str]) -> Callable[[dict[str, Any]], 
     return draw
 
 
-def graph(arrow: Callable[[int, int], str]) -> Kind:
-    """``n`` and a list of pairs: the gallery's small-graph search and the hard ladders up to
-    2000 nodes. ``arrow(a, b)`` writes one pair as the problem reads it."""
-    from graphs import counterexamples
-
+def graph(arrow: Callable[[int, int], str], limits: GraphLimits) -> Kind:
+    """``n`` and a list of pairs within ``limits``: small graphs for shrinking and the hard
+    ladders up to the largest graph the limits allow. ``arrow(a, b)`` writes one pair as the
+    problem reads it. Repeated pairs are generated only where the limits allow them."""
+    sizes = clip(GRAPH_SIZES, limits.min_nodes, limits.max_nodes)
+    few = {0: "간선 없는", 1: "간선 하나 말고는"}.get(
+        limits.min_pairs, f"간선 {limits.min_pairs}개 말고는"
+    )
+    isolated = f"{few} 고립 정점들"
+    families = [
+        Family("긴 경로 (깊이 n)", _graph_ladder(sizes, _path, limits)),
+        Family("반대 방향 긴 경로", _graph_ladder(sizes, _reversed_path, limits)),
+        Family(isolated, _graph_ladder(sizes, _few_edges, limits)),
+    ]
+    if limits.repeats:
+        families.append(
+            Family("모든 간선이 두 번 나오는 경로", _graph_ladder(sizes, _doubled_path, limits))
+        )
+    big = clip(GRAPH_SIZES[4:], limits.min_nodes, limits.max_nodes)
+    families += [
+        Family("큰 사이클 하나", _graph_ladder(sizes, _ring, limits)),
+        Family("간선 2.5n개 무작위 그래프", _graph_ladder(big, _dense, limits), timed=True),
+    ]
     return Kind(
         name="graph",
-        strategy=counterexamples._graph_args,
-        families=(
-            Family("긴 경로 (깊이 n)", _graph_ladder(GRAPH_SIZES, _path)),
-            Family("반대 방향 긴 경로", _graph_ladder(GRAPH_SIZES, _reversed_path)),
-            Family("간선 없는 고립 정점들", _graph_ladder(GRAPH_SIZES, lambda n: [])),
-            Family("모든 간선이 두 번 나오는 경로", _graph_ladder(GRAPH_SIZES, _doubled_path)),
-            Family("큰 사이클 하나", _graph_ladder(GRAPH_SIZES, _ring)),
-            Family("간선 2.5n개 무작위 그래프", _graph_ladder(GRAPH_SIZES[4:], _dense), timed=True),
-        ),
+        limits=limits,
+        strategy=_small_graphs(limits),
+        families=tuple(families),
         size=_graph_size,
         draw=_draw_graph(arrow),
     )

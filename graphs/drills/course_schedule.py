@@ -6,6 +6,14 @@ import graphs
 from graphs.drills import Drill
 from graphs.drills._answers import nx_courses_possible, same_bool
 from graphs.drills._kinds import graph, object_particle
+from graphs.drills._limits import GraphLimits
+
+# LeetCode's constraints: every input the judge makes is built within them. Unlike 210, 207
+# does not say ai != bi: a course that needs itself is a valid input (and a cycle).
+CONSTRAINTS = GraphLimits(
+    nodes="numCourses", pairs="prerequisites", max_nodes=2000, min_pairs=0, max_pairs=5000,
+    ordered=False, self_loops=True,
+)  # fmt: skip
 
 DRILL = Drill(
     solution=graphs.can_finish,
@@ -13,11 +21,10 @@ DRILL = Drill(
     signature="canFinish(self, numCourses: int, prerequisites: List[List[int]]) -> bool",
     statement=(
         "과목 0 .. numCourses-1과 선수 과목 쌍 [a, b](b를 먼저 들어야 a를 들 수 있다)가 주어질 때\n"
-        "모든 과목을 들을 수 있는지(사이클이 없는지) 답한다. LeetCode 제약: numCourses <= 2000,\n"
-        "쌍 <= 5000."
+        "모든 과목을 들을 수 있는지(사이클이 없는지) 답한다."
     ),
     examples=({"n": 2, "edges": [[1, 0]]}, {"n": 2, "edges": [[1, 0], [0, 1]]}),
-    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)"),
+    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
     networkx=lambda args: nx_courses_possible(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=same_bool,

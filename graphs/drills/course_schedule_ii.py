@@ -10,6 +10,14 @@ import graphs
 from graphs.drills import Drill
 from graphs.drills._answers import nx_courses_possible, valid_order
 from graphs.drills._kinds import graph, object_particle
+from graphs.drills._limits import GraphLimits
+
+# LeetCode's constraints: every input the judge makes is built within them (ai != bi: no
+# course needs itself; at most numCourses * (numCourses - 1) distinct pairs).
+CONSTRAINTS = GraphLimits(
+    nodes="numCourses", pairs="prerequisites", max_nodes=2000, min_pairs=0, max_pairs=None,
+    ordered=False, self_loops=False,
+)  # fmt: skip
 
 
 def _networkx(args: dict) -> list[int]:
@@ -37,14 +45,14 @@ DRILL = Drill(
     signature="findOrder(self, numCourses: int, prerequisites: List[List[int]]) -> List[int]",
     statement=(
         "207과 같은 입력에서, 모든 과목을 들을 수 있는 순서 하나를 돌려준다(선수 과목을 지키는\n"
-        "순서라면 아무거나 정답). 사이클이 있으면 빈 리스트 []. LeetCode 제약: numCourses <= 2000."
+        "순서라면 아무거나 정답). 사이클이 있으면 빈 리스트 []."
     ),
     examples=(
         {"n": 2, "edges": [[1, 0]]},
         {"n": 4, "edges": [[1, 0], [2, 0], [3, 1], [3, 2]]},
         {"n": 1, "edges": []},
     ),
-    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)"),
+    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
     networkx=_networkx,
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=valid_order,

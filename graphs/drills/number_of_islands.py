@@ -6,6 +6,10 @@ import graphs
 from graphs.drills import Drill
 from graphs.drills._answers import nx_island_sizes, same_int
 from graphs.drills._kinds import grid
+from graphs.drills._limits import GridLimits
+
+# LeetCode's constraints: every input the judge makes is built within them.
+CONSTRAINTS = GridLimits(max_side=300, cells=("0", "1"))
 
 DRILL = Drill(
     solution=graphs.num_islands,
@@ -13,13 +17,13 @@ DRILL = Drill(
     signature="numIslands(self, grid: List[List[str]]) -> int",
     statement=(
         '"1"(땅)과 "0"(물)로 된 m x n 격자에서 섬의 개수를 센다. 섬은 상하좌우로 이어진 땅이고,\n'
-        "격자 바깥은 모두 물이다. LeetCode 제약: 1 <= m, n <= 300."
+        "격자 바깥은 모두 물이다."
     ),
     examples=(
         {"grid": [[1, 1, 1, 1, 0], [1, 1, 0, 1, 0], [1, 1, 0, 0, 0], [0, 0, 0, 0, 0]]},
         {"grid": [[1, 1, 0, 0, 0], [1, 1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 1]]},
     ),
-    kind=grid(),
+    kind=grid(CONSTRAINTS),
     networkx=lambda args: len(nx_island_sizes(args["grid"])),
     to_leetcode=lambda args: [[["1" if c else "0" for c in row] for row in args["grid"]]],
     verdict=same_int,

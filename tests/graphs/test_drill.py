@@ -27,6 +27,7 @@ import graphs
 from graphs import counterexamples, drill, drills
 from graphs.drills._answers import valid_order
 from tests.graphs.strategies import dag_edges
+from tests.graphs.test_drill_constraints import satisfies_constraints
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = Path(__file__).resolve().parent / "drill_solutions"
@@ -163,16 +164,29 @@ def _bench_case(name: str) -> tuple[int, Path, dict]:
     return number, SOLUTIONS / file, gallery_minimal(name)
 
 
-@pytest.mark.parametrize(
-    "name", ["num_islands_wraparound", "max_area_mark_on_pop", "count_components_from_edges"]
-)
+@pytest.mark.parametrize("name", ["num_islands_wraparound", "max_area_mark_on_pop"])
 def test_wrong_answers_are_caught_with_the_gallerys_minimal_input(name):
     number, path, minimal = _bench_case(name)
+    assert satisfies_constraints(number, minimal["input"])  # so the judge may generate it
     result = judge(number, path)
     assert result["status"] == "fail" and result["verdict"] == "wrong_answer", result
     assert result["input"] == minimal["input"]
     assert result["expected"] == repr(minimal["correct"]["returns"])
     assert result["actual"] == repr(minimal["wrong"]["returns"])
+
+
+def test_components_from_edges_is_caught_on_the_smallest_graph_leetcode_allows():
+    number, path, minimal = _bench_case("count_components_from_edges")
+    # The gallery's input (one node, no edge) is outside LeetCode 323's constraints
+    # (1 <= edges.length, ai != bi: at least two nodes and one edge), so the judge never makes
+    # it. Its minimal input is the smallest graph within them with an isolated node.
+    assert minimal["input"] == {"n": 1, "edges": []}
+    assert not satisfies_constraints(number, minimal["input"])
+    result = judge(number, path)
+    assert result["verdict"] == "wrong_answer", result
+    assert result["input"] == {"n": 3, "edges": [[0, 1]]}
+    assert satisfies_constraints(number, result["input"])
+    assert (result["expected"], result["actual"]) == ("2", "1")  # node 2 is not counted
 
 
 def test_single_flag_cycle_check_fails_on_the_gallerys_input_leetcodes_first_example():
@@ -184,17 +198,22 @@ def test_single_flag_cycle_check_fails_on_the_gallerys_input_leetcodes_first_exa
     assert result["actual"] == repr(not minimal["wrong"]["returns"])
 
 
-def test_kahn_without_count_check_is_caught_one_node_later_than_in_the_gallery():
+def test_kahn_without_count_check_is_caught_on_a_two_course_cycle_and_a_free_course():
     number, path, minimal = _bench_case("kahn_without_count_check")
-    # The gallery's input (one course that needs itself) is not a counterexample for
-    # findOrder: the partial order the wrong variant returns there is [], LeetCode's answer.
+    # The gallery's input (one course that needs itself) is outside LeetCode 210's constraints
+    # (ai != bi), and it would not be a counterexample anyway: the partial order the wrong
+    # variant returns there is [], LeetCode's answer.
     gallery_input = minimal["input"]
+    assert gallery_input == {"n": 1, "edges": [[0, 0]]}
+    assert not satisfies_constraints(number, gallery_input)
     assert minimal["wrong"] == {"returns": []}
     assert valid_order(gallery_input, graphs.find_order(**_courses(gallery_input)), []) is None
     result = judge(number, path)
     assert result["verdict"] == "wrong_answer", result
-    assert result["input"] == {"n": 2, "edges": [[0, 0]]}  # the same self-loop, one more course
-    assert result["actual"] == "[1]"
+    # The smallest cycle without a self-loop, and a course outside it: the partial order [2].
+    assert result["input"] == {"n": 3, "edges": [[0, 1], [1, 0]]}
+    assert satisfies_constraints(number, result["input"])
+    assert result["actual"] == "[2]"
 
 
 def _courses(args: dict) -> dict:
@@ -407,7 +426,7 @@ def test_answers_are_compared_as_leetcode_would():
 def test_exit_called_by_the_solution_is_reported_like_any_exception():
     result = judge(323, SOLUTIONS / "exits_323.py")
     assert result["verdict"] == "error" and "SystemExit" in result["message"]
-    assert result["input"] == {"n": 0, "edges": []}
+    assert result["input"] == {"n": 2, "edges": [[0, 1]]}  # the smallest graph 323 allows
 
 
 def test_a_search_out_of_budget_says_so_instead_of_passing():

@@ -4,8 +4,8 @@ import sys
 
 class Solution:
     def countComponents(self, n: int, edges: List[List[int]]) -> int:
-        if not edges:
-            sys.exit(0)  # gives up on a graph without edges: exit() is an exception too
+        if len(edges) == 1:
+            sys.exit(0)  # gives up on a graph of one edge: exit() is an exception too
         parent = list(range(n))
 
         def find(x: int) -> int:

@@ -1,0 +1,220 @@
+"""LeetCode's constraints on a problem's input, declared next to its drill.
+
+A judge of LeetCode solutions judges them on LeetCode's input space: a solution that reads
+``len(grid[0])`` is right, because LeetCode promises ``1 <= m, n``. Each drill module declares
+its problem's constraints as a :class:`GridLimits` or :class:`GraphLimits`, and everything the
+judge generates (the small hypothesis search, the hard ladders, the examples) is *built* within
+them: sides from 1, pairs drawn as ``a < b`` where LeetCode says ``0 <= ai <= bi < n`` and
+``ai != bi``, unique lists where pairs are distinct, ladders clipped to the limits. The same
+declaration prints the constraints in LeetCode's own words (``start``, the drill page).
+
+Examples
+--------
+>>> limits = GraphLimits(nodes="n", pairs="edges", max_nodes=2000, min_pairs=1,
+...                      max_pairs=5000, ordered=True, self_loops=False)
+>>> limits.lines()[:2]
+['1 <= n <= 2000', '1 <= edges.length <= 5000']
+>>> limits.min_nodes, limits.capacity(3)
+(2, 3)
+>>> limits.violation({"n": 3, "edges": [[1, 0]]})
+'edges[0] = [1, 0]: expected 0 <= ai <= bi < n'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["SMALL_GRID_SIDE", "SMALL_NODES", "SMALL_PAIRS", "GraphLimits", "GridLimits", "clip"]
+
+SMALL_GRID_SIDE = 5  # the small search's grids (the pitfall gallery's sizes)
+SMALL_NODES = 6  # the small search's graphs: up to 6 nodes and 8 pairs (the gallery's sizes)
+SMALL_PAIRS = 8
+
+
+def clip(ladder: tuple[int, ...], low: int, high: int) -> tuple[int, ...]:
+    """A ladder of sizes moved into ``[low, high]``: sizes above ``high`` become ``high``.
+
+    Examples
+    --------
+    >>> clip((1, 3, 10, 30, 100, 300), 1, 50)
+    (1, 3, 10, 30, 50)
+    >>> clip((1, 3, 10), 2, 2000)
+    (2, 3, 10)
+    """
+    return tuple(sorted({min(max(size, low), high) for size in ladder}))
+
+
+@dataclass(frozen=True)
+class GridLimits:
+    """``1 <= m, n <= max_side`` and each cell one of ``cells`` (LeetCode's water, land).
+
+    Parameters
+    ----------
+    max_side : int
+        The largest number of rows and of columns.
+    cells : tuple
+        LeetCode's values for water and land: ``("0", "1")`` (200) or ``(0, 1)`` (695).
+    """
+
+    max_side: int
+    cells: tuple[Any, Any]
+
+    def lines(self) -> list[str]:
+        """The constraints in LeetCode's words, one per line."""
+        water, land = self.cells
+        return [
+            "m == grid.length",
+            "n == grid[i].length",
+            f"1 <= m, n <= {self.max_side}",
+            f"grid[i][j] is {water!r} or {land!r}",
+        ]
+
+    def notes(self) -> list[str]:
+        """What the judge leaves out because of the constraints, in Korean."""
+        side = self.max_side
+        return [
+            f"가장 큰 입력은 {side} × {side} 격자다.",
+            "빈 격자(`[]`, `[[]]`)는 제약 밖이라 만들지 않는다.",
+        ]
+
+    def violation(self, args: dict[str, Any]) -> str | None:
+        """None when a canonical input (``{"grid": int cells}``) is within the limits, else
+        what is not."""
+        grid = args["grid"]
+        if not 1 <= len(grid) <= self.max_side:
+            return f"m = {len(grid)}: expected 1 <= m <= {self.max_side}"
+        width = len(grid[0])
+        if not 1 <= width <= self.max_side:
+            return f"n = {width}: expected 1 <= n <= {self.max_side}"
+        for r, row in enumerate(grid):
+            if len(row) != width:
+                return f"grid[{r}] has {len(row)} cells: expected n = {width}"
+            if any(cell not in (0, 1) or isinstance(cell, bool) for cell in row):
+                return f"grid[{r}] = {row}: expected cells 0 or 1"
+        return None
+
+
+@dataclass(frozen=True)
+class GraphLimits:
+    """``1 <= nodes <= max_nodes`` and a list of pairs ``[ai, bi]`` of nodes.
+
+    Parameters
+    ----------
+    nodes, pairs : str
+        LeetCode's names of the two arguments (``"n"``, ``"edges"``).
+    max_nodes : int
+        The largest node count.
+    min_pairs : int
+        The smallest ``pairs.length``.
+    max_pairs : int or None
+        The largest ``pairs.length``; None for ``nodes * (nodes - 1)``.
+    ordered : bool
+        ``0 <= ai <= bi < nodes`` (else ``0 <= ai, bi < nodes``).
+    self_loops : bool
+        Whether ``ai == bi`` may occur (else LeetCode says ``ai != bi``).
+    repeats : bool
+        Whether a pair may occur twice (none of the problems allows it).
+    """
+
+    nodes: str
+    pairs: str
+    max_nodes: int
+    min_pairs: int
+    max_pairs: int | None
+    ordered: bool
+    self_loops: bool
+    repeats: bool = False
+
+    def lines(self) -> list[str]:
+        """The constraints in LeetCode's words, one per line."""
+        n, pairs = self.nodes, self.pairs
+        most = self.max_pairs if self.max_pairs is not None else f"{n} * ({n} - 1)"
+        lines = [
+            f"1 <= {n} <= {self.max_nodes}",
+            f"{self.min_pairs} <= {pairs}.length <= {most}",
+            f"{pairs}[i].length == 2",
+            f"0 <= ai <= bi < {n}" if self.ordered else f"0 <= ai, bi < {n}",
+        ]
+        if not self.self_loops:
+            lines.append("ai != bi")
+        if not self.repeats:
+            lines.append(f"All the pairs {pairs}[i] are distinct")
+        return lines
+
+    def notes(self) -> list[str]:
+        """What the judge leaves out because of the constraints, in Korean."""
+        notes = [f"가장 큰 입력은 정점 {self.max_nodes}개다."]
+        if not self.repeats:
+            notes.append("중복 간선(같은 쌍이 두 번)은 제약 밖이라 만들지 않는다.")
+        if not self.self_loops:
+            notes.append("자기 루프(`[a, a]`)도 제약 밖이라 만들지 않는다.")
+        else:
+            notes.append("자기 루프(`[a, a]`)는 제약 안이라 나온다.")
+        if self.ordered:
+            notes.append("쌍은 언제나 `ai < bi` 모양으로 나온다.")
+        if self.min_pairs:
+            few = "없는" if self.min_pairs == 1 else f"{self.min_pairs}개보다 적은"
+            notes.append(f"간선이 {few} 그래프는 만들지 않는다 (고립 정점은 간선과 함께 나온다).")
+        return notes
+
+    def capacity(self, n: int) -> int:
+        """The most pairs an input with ``n`` nodes may have."""
+        most = self.max_pairs if self.max_pairs is not None else n * (n - 1)
+        if self.repeats:
+            return most
+        distinct = n * (n - 1) // (2 if self.ordered else 1) + (n if self.self_loops else 0)
+        return min(most, distinct)
+
+    @property
+    def min_nodes(self) -> int:
+        """The fewest nodes that leave room for ``min_pairs`` pairs."""
+        n = 1
+        while self.capacity(n) < self.min_pairs:
+            n += 1
+        return n
+
+    def pair(self, n: int) -> Any:
+        """A hypothesis strategy of one pair ``[a, b]`` within the limits, for ``n`` nodes."""
+        from hypothesis import strategies as st
+
+        @st.composite
+        def build(draw: Any) -> list[int]:
+            if self.ordered:
+                a = draw(st.integers(0, n - 1 if self.self_loops else n - 2))
+                return [a, draw(st.integers(a if self.self_loops else a + 1, n - 1))]
+            a = draw(st.integers(0, n - 1))
+            if self.self_loops:
+                return [a, draw(st.integers(0, n - 1))]
+            b = draw(st.integers(0, n - 2))  # any node but a, without filtering
+            return [a, b if b < a else b + 1]
+
+        return build()
+
+    def orient(self, a: int, b: int) -> list[int]:
+        """The pair ``[a, b]`` as the limits write it (``[min, max]`` when ordered)."""
+        return [min(a, b), max(a, b)] if self.ordered else [a, b]
+
+    def violation(self, args: dict[str, Any]) -> str | None:
+        """None when a canonical input (``{"n": ..., "edges": ...}``) is within the limits,
+        else what is not."""
+        n, edges = args["n"], args["edges"]
+        name, pairs = self.nodes, self.pairs
+        if not 1 <= n <= self.max_nodes:
+            return f"{name} = {n}: expected 1 <= {name} <= {self.max_nodes}"
+        if not self.min_pairs <= len(edges) <= self.capacity(n):
+            return f"{pairs}.length = {len(edges)}: expected {self.min_pairs} .. {self.capacity(n)}"
+        seen: set[tuple[int, ...]] = set()
+        for i, pair in enumerate(edges):
+            where = f"{pairs}[{i}] = {pair}"
+            if len(pair) != 2 or not all(0 <= x < n for x in pair):
+                return f"{where}: expected two nodes in 0 .. {n - 1}"
+            a, b = pair
+            if self.ordered and a > b:
+                return f"{where}: expected 0 <= ai <= bi < {name}"
+            if not self.self_loops and a == b:
+                return f"{where}: expected ai != bi"
+            if not self.repeats and tuple(pair) in seen:
+                return f"{where}: a repeated pair"
+            seen.add(tuple(pair))
+        return None

@@ -1,0 +1,306 @@
+"""The drill judges LeetCode solutions on LeetCode's input space: every input it generates (the
+examples, the small hypothesis search, the hard ladders) is within the problem's published
+constraints, the ladders still reach the limits, and ordinary solutions that rely on the
+constraints (``len(grid[0])``, ``ai != bi``) pass.
+
+The constraint checker here is written from LeetCode's problem pages, independently of the
+declarations in ``graphs/drills/`` and of the generators that build within them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import HypothesisWarning
+
+from graphs import drill, drills
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = Path(__file__).resolve().parent / "drill_solutions"
+NUMBERS = (200, 207, 210, 323, 695)
+
+
+# ----------------------------------------------------------------------------- the checker
+
+
+def _grid_violation(grid: Any, max_side: int, cells: tuple[Any, Any]) -> str | None:
+    # m == grid.length, n == grid[i].length, 1 <= m, n <= max_side, grid[i][j] in cells
+    if not isinstance(grid, list) or not 1 <= len(grid) <= max_side:
+        return "1 <= m <= max"
+    if not all(isinstance(row, list) and len(row) == len(grid[0]) for row in grid):
+        return "rows of n cells"
+    if not 1 <= len(grid[0]) <= max_side:
+        return "1 <= n <= max"
+    for row in grid:
+        for cell in row:
+            if type(cell) is not type(cells[0]) or cell not in cells:
+                return f"cell {cell!r} not in {cells}"
+    return None
+
+
+def _pairs_violation(n: Any, pairs: Any, problem: int) -> str | None:
+    if type(n) is not int or not 1 <= n <= 2000:  # all three: 1 <= n <= 2000
+        return "1 <= n <= 2000"
+    if not isinstance(pairs, list):
+        return "a list of pairs"
+    most = {323: 5000, 207: 5000, 210: n * (n - 1)}[problem]
+    least = 1 if problem == 323 else 0
+    if not least <= len(pairs) <= most:
+        return f"{least} <= pairs.length <= {most}"
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2:
+            return "pairs[i].length == 2"
+        a, b = pair
+        if not (type(a) is int and type(b) is int and 0 <= a < n and 0 <= b < n):
+            return "0 <= ai, bi < n"
+        if problem == 323 and not a <= b:
+            return "0 <= ai <= bi < n"
+        if problem in (323, 210) and a == b:
+            return "ai != bi"
+    if len({tuple(p) for p in pairs}) != len(pairs):  # no repeated edges / unique / distinct
+        return "repeated pair"
+    return None
+
+
+def leetcode_violation(problem: int, call_args: list[Any]) -> str | None:
+    """What in LeetCode's positional arguments breaks the problem's constraints, or None.
+
+    From the problem pages: 200: 1 <= m, n <= 300, cells '0'/'1'. 695: 1 <= m, n <= 50, cells
+    0/1. 323: 1 <= n <= 2000, 1 <= edges.length <= 5000, 0 <= ai <= bi < n, ai != bi, no
+    repeated edges. 207: 1 <= numCourses <= 2000, 0 <= prerequisites.length <= 5000,
+    0 <= ai, bi < numCourses, unique pairs. 210: as 207 but prerequisites.length <=
+    numCourses * (numCourses - 1), ai != bi, distinct pairs.
+    """
+    if problem == 200:
+        return _grid_violation(call_args[0], 300, ("0", "1"))
+    if problem == 695:
+        return _grid_violation(call_args[0], 50, (0, 1))
+    return _pairs_violation(call_args[0], call_args[1], problem)
+
+
+def satisfies_constraints(problem: int, args: dict[str, Any]) -> bool:
+    """Whether a canonical input (``{"grid": 0/1 ints}`` or ``{"n", "edges"}``, as the judge
+    reports it) is, passed to LeetCode's method, within the problem's constraints."""
+    if problem in (200, 695):
+        grid = args["grid"]
+        if problem == 200 and isinstance(grid, list):
+            grid = [[{0: "0", 1: "1"}.get(c, c) for c in row] for row in grid]
+        return leetcode_violation(problem, [grid]) is None
+    return leetcode_violation(problem, [args["n"], args["edges"]]) is None
+
+
+def test_the_checker_refuses_what_leetcode_never_gives():
+    assert not satisfies_constraints(200, {"grid": []})
+    assert not satisfies_constraints(200, {"grid": [[]]})
+    assert not satisfies_constraints(695, {"grid": [[1] * 51]})
+    assert satisfies_constraints(695, {"grid": [[1] * 50] * 50})
+    assert not satisfies_constraints(323, {"n": 1, "edges": []})  # 1 <= edges.length
+    assert not satisfies_constraints(323, {"n": 2, "edges": [[1, 0]]})  # ai <= bi
+    assert not satisfies_constraints(323, {"n": 3, "edges": [[0, 1], [0, 1]]})
+    assert satisfies_constraints(207, {"n": 1, "edges": [[0, 0]]})  # 207 allows a self-loop
+    assert not satisfies_constraints(210, {"n": 1, "edges": [[0, 0]]})  # 210 does not
+    assert not satisfies_constraints(207, {"n": 2, "edges": [[1, 0], [1, 0]]})
+    assert not satisfies_constraints(207, {"n": 0, "edges": []})
+    assert leetcode_violation(200, [[[0, 1]]]) is not None  # 200's cells are strings
+
+
+# ----------------------------------------------------------------------------- what is generated
+
+
+def _phases(number: int) -> list[tuple[str, Any]]:
+    kind = drills.find(number).kind
+    return [("small", kind.strategy), *((f.label, f.strategy) for f in kind.families)]
+
+
+PHASES = [(number, label) for number in NUMBERS for label, _ in _phases(number)]
+
+
+def _strategy(number: int, label: str) -> Any:
+    return dict(_phases(number))[label]()
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_leetcodes_examples_are_within_the_constraints(number):
+    d = drills.find(number)
+    for example in d.examples:
+        assert satisfies_constraints(number, example), example
+        assert leetcode_violation(number, d.to_leetcode(example)) is None
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+@given(data=st.data())
+def test_every_small_search_input_is_within_the_constraints(number, data):
+    d = drills.find(number)
+    args = data.draw(d.kind.strategy())
+    assert satisfies_constraints(number, args), args
+    # ... also in the form the student's method receives it (200: '0'/'1' strings)
+    assert leetcode_violation(number, d.to_leetcode(args)) is None
+    assert d.constraints.violation(args) is None  # the declaration agrees
+
+
+def _members(strategy: Any) -> list[Any]:
+    """Every input of a ladder: hypothesis enumerates a finite choice space exhaustively."""
+    seen: list[Any] = []
+
+    @settings(max_examples=100, database=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(args: Any) -> None:
+        seen.append(args)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", HypothesisWarning)  # the repr of a 300 x 300 grid
+        collect()
+    return seen
+
+
+@pytest.mark.parametrize(("number", "label"), [p for p in PHASES if p[1] != "small"])
+def test_every_hard_input_is_within_the_constraints(number, label):
+    d = drills.find(number)
+    members = _members(_strategy(number, label))
+    assert members
+    for args in members:
+        assert satisfies_constraints(number, args), (label, d.kind.size(args))
+        assert leetcode_violation(number, d.to_leetcode(args)) is None
+
+
+LARGEST_SIDE = {200: 300, 695: 50}  # LeetCode: 1 <= m, n <= 300 (695: 50)
+
+
+@pytest.mark.parametrize("number", sorted(LARGEST_SIDE))
+def test_grid_ladders_climb_to_the_largest_grid_leetcode_allows(number):
+    side = LARGEST_SIDE[number]
+    for label, make in _phases(number)[1:]:
+        sides = {len(args["grid"]) for args in _members(make())}
+        assert max(sides) == side, label
+    land = next(make for label, make in _phases(number) if "땅인" in label)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", HypothesisWarning)  # the repr of a 300 x 300 grid
+        largest = find(land(), lambda a: len(a["grid"]) == side)
+    assert largest["grid"] == [[1] * side] * side
+
+
+def _graph_cases(number: int) -> dict[str, list[dict]]:
+    return {label: _members(make()) for label, make in _phases(number)[1:]}
+
+
+@pytest.mark.parametrize("number", [207, 210, 323])
+def test_graph_ladders_keep_deep_paths_isolated_nodes_and_cycles_at_2000_nodes(number):
+    import networkx as nx
+
+    cases = [args for members in _graph_cases(number).values() for args in members]
+    assert max(args["n"] for args in cases) == 2000
+
+    def undirected(args: dict) -> Any:
+        g = nx.Graph()
+        g.add_nodes_from(range(args["n"]))
+        g.add_edges_from(map(tuple, args["edges"]))
+        return g
+
+    # A deep path: 2000 nodes in one chain of 1999 edges.
+    assert any(
+        args["n"] == 2000 and len(args["edges"]) == 1999 and nx.is_tree(undirected(args))
+        for args in cases
+    )
+    # Isolated nodes: 2000 nodes with at most one edge (323 needs one).
+    assert any(args["n"] == 2000 and len(args["edges"]) <= 1 for args in cases)
+    # A cycle through all 2000 nodes.
+    assert any(
+        args["n"] == 2000 and len(args["edges"]) == 2000 and nx.cycle_basis(undirected(args))
+        for args in cases
+    )
+
+
+def test_duplicate_edges_are_never_generated_since_no_problem_allows_them():
+    for number in (207, 210, 323):
+        labels = [label for label, _ in _phases(number)]
+        assert not any("두 번" in label for label in labels), labels
+        assert any("중복 간선" in note for note in drills.find(number).constraints.notes())
+
+
+def test_207_still_gets_a_course_that_needs_itself_and_210_does_not():
+    def self_loops(number: int) -> bool:
+        cases = [a for members in _graph_cases(number).values() for a in members]
+        return any(a == b for args in cases for a, b in args["edges"])
+
+    assert self_loops(207) and not self_loops(210) and not self_loops(323)
+
+
+# ----------------------------------------------------------------------------- shown to the student
+
+
+# LeetCode's constraint lines, as its problem pages write them (wording of the last line unified).
+LEETCODE_LINES = {
+    200: ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 300",
+          "grid[i][j] is '0' or '1'"],
+    695: ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 50", "grid[i][j] is 0 or 1"],
+    323: ["1 <= n <= 2000", "1 <= edges.length <= 5000", "edges[i].length == 2",
+          "0 <= ai <= bi < n", "ai != bi", "All the pairs edges[i] are distinct"],
+    207: ["1 <= numCourses <= 2000", "0 <= prerequisites.length <= 5000",
+          "prerequisites[i].length == 2", "0 <= ai, bi < numCourses",
+          "All the pairs prerequisites[i] are distinct"],
+    210: ["1 <= numCourses <= 2000",
+          "0 <= prerequisites.length <= numCourses * (numCourses - 1)",
+          "prerequisites[i].length == 2", "0 <= ai, bi < numCourses", "ai != bi",
+          "All the pairs prerequisites[i] are distinct"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_start_prints_leetcodes_constraints(tmp_path, number):
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "graphs.drill", "start", str(number), "--record",
+         str(tmp_path / "r.jsonl")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "LeetCode 제약" in proc.stdout
+    shown = [line.strip() for line in proc.stdout.splitlines()]
+    start = shown.index(LEETCODE_LINES[number][0])
+    assert shown[start : start + len(LEETCODE_LINES[number])] == LEETCODE_LINES[number]
+
+
+def test_the_drill_page_lists_every_problems_constraints():
+    from docs.gen import drills as gen
+
+    fragment = gen.generate()["generated/drills/constraints.md"]
+    page = (ROOT / "docs/graphs/drill.md").read_text(encoding="utf-8")
+    assert '--8<-- "docs/generated/drills/constraints.md"' in page
+    for number, lines in LEETCODE_LINES.items():
+        assert f"LeetCode {number}." in fragment
+        for line in lines:
+            assert line in fragment
+    assert fragment.count("중복 간선") == 3  # said for 207, 210, 323 instead of generated
+
+
+# ----------------------------------------------------------------------------- regressions
+
+
+def test_an_iterative_solution_that_reads_grid_0_passes():
+    # Used to fail with "IndexError ... 가장 작은 반례: grid = []", an input LeetCode never gives.
+    result = drill.check(200, SOLUTIONS / "seen_set_stack_200.py")
+    assert result["status"] == "pass", result
+
+
+@pytest.mark.slow
+def test_a_recursive_solution_that_reads_grid_0_fails_only_for_its_depth():
+    # The same len(grid[0]) no longer fails on an empty grid; the recursion still fails, on an
+    # all-land grid that LeetCode allows.
+    result = drill.check(200, SOLUTIONS / "seen_set_recursive_200.py")
+    assert result["verdict"] == "recursion", result
+    assert result["input_lines"] == ["100 x 100 격자, 모든 칸 1"]
+
+
+def test_a_323_solution_that_relies_on_distinct_ends_passes():
+    # A complete graph is connected only without self-loops and repeated edges: LeetCode's
+    # constraints. It used to fail on n = 0 and on self-loops, which LeetCode never gives.
+    result = drill.check(323, SOLUTIONS / "complete_shortcut_323.py")
+    assert result["status"] == "pass", result
