@@ -1,11 +1,11 @@
 """MHA pages: parameter counts per head count, speed table, pitfall gallery.
 
 Sources: :func:`mha.attention_param_count` and the module itself (parameter table),
-``docs/results/mha_bench.json`` (``python -m mha.bench``) and ``docs/results/mha_pitfalls.json``
-(``python -m mha.tools.counterexamples``). A results file that does not exist yet gives a
-fragment that says so, never made-up numbers. Each pitfall of the gallery gets its own fragment,
-``docs/generated/mha/pitfalls/<wrong function>.md``, which the pitfalls page includes after its
-own Korean explanation, as the graph pages do.
+``docs/results/mha_bench.json`` (``python -m mha.tools.bench``) and
+``docs/results/mha_pitfalls.json`` (``python -m mha.tools.counterexamples``). A results file
+that does not exist yet gives a fragment that says so, never made-up numbers. Each pitfall of
+the gallery gets its own fragment, ``docs/generated/mha/pitfalls/<wrong function>.md``, which the
+pitfalls page includes after its own Korean explanation, as the graph pages do.
 """
 
 from __future__ import annotations
@@ -203,10 +203,11 @@ SPEED = "docs/results/mha_bench.json"
 
 
 def speed_table() -> str:
-    """The speed page's fragment from ``docs/results/mha_bench.json`` (``python -m mha.bench``)."""
+    """The speed page's fragment from ``docs/results/mha_bench.json``
+    (``python -m mha.tools.bench``)."""
     path = RESULTS / "mha_bench.json"
     if not path.is_file():
-        return missing_results(SPEED, "python -m mha.bench")
+        return missing_results(SPEED, "python -m mha.tools.bench")
     return render_speed(load_json(path))
 
 
@@ -215,7 +216,7 @@ def projection_sentence() -> str:
     projection, everything else equal."""
     path = RESULTS / "mha_bench.json"
     if not path.is_file():
-        return missing_results(SPEED, "python -m mha.bench")
+        return missing_results(SPEED, "python -m mha.tools.bench")
     rows = load_json(path)["rows"]
     a, b, _ = COMPARISONS[2]
     return (
