@@ -10,6 +10,10 @@ When the day's drill record exists (``drills/YYYY-MM-DD.jsonl`` in the current f
 ``python -m graphs.drill``; ``--drills FILE`` for another), the algorithm record tables get one
 table per problem drilled that day with the rows "문제", "소요 시간", "힌트 사용" and "시도"
 filled from it; the rows only the student can write (approach, representation, ...) stay blank.
+
+With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
+skeleton on the shared runner with its test, page generator and page, run once so that the tests
+and the strict build pass at once; the entry links to the page.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import sys
 import unicodedata
 from pathlib import Path
 from string import Template
+
+from docs import scaffold
 
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
@@ -135,8 +141,11 @@ def render(
     title: str = DEFAULT_TITLE,
     slug: str = DEFAULT_SLUG,
     drills: list[dict] | None = None,
+    experiment: str | None = None,
 ) -> str:
     """The entry's Markdown for ``date``, from the template (a draft until filled in).
+
+    ``experiment``: the name of the day's experiment, whose page the entry links to.
 
     ``drills``: the day's drill summaries (:func:`graphs.drill.attempt_summaries`), which fill
     the "문제", "소요 시간", "힌트 사용" and "시도" rows of one record table per problem.
@@ -151,7 +160,10 @@ def render(
     if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug):
         raise JournalError(f"--slug: expected lowercase words joined by '-', got {slug!r}")
     template = Template(TEMPLATE.read_text(encoding="utf-8"))
-    text = template.substitute(date=date.isoformat(), title=title, slug=slug)
+    link = (
+        f"이날의 실험: [{title}](../../{scaffold.page_path(experiment)})\n\n" if experiment else ""
+    )
+    text = template.substitute(date=date.isoformat(), title=title, slug=slug, experiment=link)
     return _fill_drills(text, drills or [])
 
 
@@ -174,6 +186,7 @@ def new_entry(
     slug: str = DEFAULT_SLUG,
     posts_dir: Path = POSTS,
     drills: list[dict] | None = None,
+    experiment: str | None = None,
 ) -> Path:
     """Write the entry for ``date`` into ``posts_dir``; refuse if it exists. Returns its path.
 
@@ -187,7 +200,7 @@ def new_entry(
     """
     posts_dir = Path(posts_dir)
     path = posts_dir / f"{date.isoformat()}.md"
-    text = render(date, title, slug, drills)
+    text = render(date, title, slug, drills, experiment)
     if path.exists():
         raise JournalError(f"{path} already exists; not overwriting (edit it instead)")
     if posts_dir.exists() and not posts_dir.is_dir():
@@ -248,14 +261,32 @@ def main(argv: list[str] | None = None) -> int:
         " 소요 시간, 힌트 사용 and 시도; a missing file fills nothing"
         " (default: drills/YYYY-MM-DD.jsonl of the entry's date, in the current folder)",
     )
+    new.add_argument(
+        "--experiment",
+        default=None,
+        metavar="NAME",
+        help="also start the day's experiment NAME (a lowercase Python name): a runnable"
+        " skeleton in mha/experiments/NAME/ with its test, page generator and page, run once;"
+        " the entry links to its page (default: none)",
+    )
     args = parser.parse_args(argv)
     posts_dir = POSTS if args.posts_dir is None else args.posts_dir
     try:
         date = dt.date.today() if args.date is None else _parse_date(args.date)
         record = args.drills if args.drills is not None else Path("drills") / f"{date}.jsonl"
         drills = read_drills(record)
-        path = new_entry(date, args.title, args.slug, posts_dir, drills)
-    except JournalError as e:
+        if args.experiment is not None:  # refuse a taken name before writing anything
+            scaffold.check_name(args.experiment)
+            scaffold.add_to_nav((scaffold.ROOT / "mkdocs.yml").read_text(encoding="utf-8"),
+                                args.title, args.experiment)  # fmt: skip
+        path = new_entry(date, args.title, args.slug, posts_dir, drills, args.experiment)
+        if args.experiment is not None:
+            for written in scaffold.create(args.experiment, args.title, date.isoformat()):
+                print(f"wrote {written.relative_to(scaffold.ROOT)}")
+            print(f"running the {args.experiment} experiment once and regenerating the pages ...")
+            scaffold.first_run(args.experiment)
+            print(f"added docs/{scaffold.page_path(args.experiment)} to the nav of mkdocs.yml")
+    except (JournalError, scaffold.ScaffoldError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     print(f"wrote {path} (a draft: mkdocs build leaves it out until you delete `draft: true`)")
