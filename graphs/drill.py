@@ -638,5 +638,15 @@ def main(argv: list[str] | None = None) -> int:
     return status
 
 
+def _run_command() -> int:
+    """``main()``, quiet when the reader of stdout goes away (``... | head``)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        # Python would print a traceback while flushing stdout at exit: point it at devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports it
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_run_command())

@@ -148,3 +148,16 @@ def test_summaries_of_a_problem_never_passed_run_to_the_last_check():
     events = [_event("start", 0), _event("check", 12.5, passed=False, verdict="timeout")]
     (s,) = drill.attempt_summaries(events)
     assert s["minutes"] == 12.5 and not s["passed"] and s["attempts"] == s["failures"] == 1
+
+
+def test_a_reader_that_goes_away_gets_no_traceback(tmp_path) -> None:
+    # `... | head` closes the pipe: writing then raises BrokenPipeError, which must stay quiet.
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line
+    proc = subprocess.run(
+        [sys.executable, "-m", "graphs.drill", "start", "695", "--record", str(tmp_path / "r")],
+        stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    os.close(write_end)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode == 141
