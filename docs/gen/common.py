@@ -57,22 +57,32 @@ def fmt_int(n: int) -> str:
     return f"{int(n):,}"
 
 
-def figure_tag() -> str:
-    """What made the figures; PNG bytes are only comparable between equal tags."""
+def figure_tag(renderer: str | None = None) -> str:
+    """What made the figures; PNG bytes are only comparable between equal tags.
+
+    ``renderer`` names anything else that decides the pixels, such as the font a figure's
+    Korean labels are drawn with: a machine without that font draws other (still valid) pixels
+    and gets another tag, so it counts as another renderer, not as a stale figure.
+    """
     import matplotlib
 
-    return f"matplotlib {matplotlib.__version__}"
+    tag = f"matplotlib {matplotlib.__version__}"
+    return f"{tag}; {renderer}" if renderer else tag
 
 
-def png_bytes(fig: Any) -> bytes:
+def png_bytes(fig: Any, dpi: int = 110, renderer: str | None = None) -> bytes:
     """Render a matplotlib figure to PNG bytes that do not change from run to run.
 
-    The ``Software`` text chunk records :func:`figure_tag`, so that a check can tell a stale
-    figure from one drawn by another matplotlib version.
+    The ``Software`` text chunk records :func:`figure_tag` (with ``renderer``), so that a check
+    can tell a stale figure from one drawn by another matplotlib version or font.
     """
     buf = io.BytesIO()
     fig.savefig(
-        buf, format="png", dpi=110, bbox_inches="tight", metadata={"Software": figure_tag()}
+        buf,
+        format="png",
+        dpi=dpi,
+        bbox_inches="tight",
+        metadata={"Software": figure_tag(renderer)},
     )
     return buf.getvalue()
 
@@ -95,9 +105,10 @@ def png_software(data: bytes) -> str | None:
 def stale(files: dict[str, Content], *, exact: bool = False) -> list[str]:
     """Paths (relative to ``docs/``) whose file on disk differs from what the generator makes.
 
-    Markdown is always compared exactly. A PNG drawn by another matplotlib version than the
-    installed one cannot be compared byte for byte, so unless ``exact`` it counts as current
-    (the numbers it shows are checked through the Markdown made from the same results file).
+    Markdown is always compared exactly. A PNG drawn by another matplotlib version (or font, see
+    :func:`figure_tag`) than this machine's cannot be compared byte for byte, so unless ``exact``
+    it counts as current (the numbers it shows are checked through the Markdown made from the
+    same results file).
     """
     out = []
     for rel, content in files.items():

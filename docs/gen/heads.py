@@ -7,6 +7,7 @@ Figures are drawn with :mod:`mha.experiments.heads.plots` into ``docs/results/he
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from typing import Any
 
@@ -203,14 +204,60 @@ def _heatmap_name(task: str, level: int, h: int) -> str:
     )
 
 
+#: Resolution of the figures: twice the 100 px per inch a page shows them at (sharp on 2x screens).
+FIGURE_DPI = 200
+
+
+def _png_width(data: bytes) -> int:
+    """Pixel width of a PNG, from its IHDR chunk."""
+    return int.from_bytes(data[16:20], "big")
+
+
+def ranks(values: list[float]) -> list[int]:
+    """Rank of each value by size, 1 = largest (ties keep index order).
+
+    Examples
+    --------
+    >>> ranks([0.1, 0.7, 0.2])
+    [3, 1, 2]
+    """
+    order = sorted(range(len(values)), key=lambda i: (-values[i], i))
+    out = [0] * len(values)
+    for rank, i in enumerate(order, start=1):
+        out[i] = rank
+    return out
+
+
+def _figure_runs(data: dict[str, Any], task: str) -> list[dict]:
+    """Per level and head count of ``task``, the run whose maps the static figures show: the
+    smallest seed that trained."""
+    chosen: dict[tuple[int, int], dict] = {}
+    for r in data["runs"]:
+        if r["task"] != task or r["diverged"] or not r.get("analysis"):
+            continue
+        key = (r["level"], r["n_heads"])
+        if key not in chosen or r["seed"] < chosen[key]["seed"]:
+            chosen[key] = r
+    return [chosen[k] for k in sorted(chosen)]
+
+
 def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
     """PNG files keyed by path under ``docs/`` and the Markdown that shows them."""
     import matplotlib.pyplot as plt
 
-    from mha.experiments.heads.plots import curves_figure, heatmap_figure
+    from mha.experiments.heads.plots import curves_figure, hangul_font, heatmap_figure
 
+    font = hangul_font()
+    renderer = f"font {font or 'DejaVu Sans (no Hangul font)'}"
     files: dict[str, Content] = {}
     md = [header(SOURCE)]
+    md.append(
+        "히트맵의 행은 query, 열은 key이고 축 눈금은 `위치:토큰`이다(예: `3:7`은 위치 3의 토큰 7). "
+        "각 그림은 그 태스크·수준·head 수에서 학습된 가장 작은 시드의 모델이다. 패널은 그 시드 안에서 "
+        "**importance가 큰 순서**로 놓았다. 위의 head 분석 표도 시드마다 큰 순서로 정렬해 평균하므로 "
+        "(`importance 비중(큰 순)`), n번째 패널은 표의 n번째 값에 대응한다. 패널 제목의 `head i`는 "
+        "모델 안의 head 번호이고, 뷰어에서 같은 번호로 고를 수 있다.\n"
+    )
     every = data["runs"][0]["curve_every"] if data["runs"] else 10
     tasks = list(dict.fromkeys(r["task"] for r in data["runs"]))
     for task in tasks:
@@ -221,21 +268,135 @@ def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
         plt.close(fig)
         md.append(f"\n### `{task}`\n")
         md.append(f"![{task} 태스크의 학습 곡선: head 수별 시드 평균과 최소-최대 범위]({name})\n")
-        for hm in data["heatmaps"]:
-            if hm["task"] != task:
-                continue
-            level, h = hm["level"], hm["n_heads"]
-            fig = heatmap_figure(
-                hm["weights"], hm["tokens"],
-                title=f"{task} level {level}, {h} head{'s' if h > 1 else ''} (seed {hm['seed']})",
-            )  # fmt: skip
+        for r in _figure_runs(data, task):
+            level, h, seed = r["level"], r["n_heads"], r["seed"]
+            heatmap, importance = r["analysis"]["heatmap"], r["analysis"]["importance"]
+            rank = ranks(importance)
+            order = sorted(range(h), key=lambda i: rank[i])
+            if font:
+                title = f"{task} · 수준 {level} · head {h}개 (시드 {seed})"
+                panels = [f"head {i} (중요도 {rank[i]}위)" for i in order]
+            else:
+                title = f"{task} level {level}, {h} head{'s' if h > 1 else ''} (seed {seed})"
+                panels = [f"head {i} (importance #{rank[i]})" for i in order]
+            fig = heatmap_figure([heatmap["weights"][i] for i in order], heatmap["tokens"],
+                                 title=title, panel_titles=panels)  # fmt: skip
             name = _heatmap_name(task, level, h)
-            files[f"results/{name}"] = png_bytes(fig)
+            png = png_bytes(fig, dpi=FIGURE_DPI, renderer=renderer)
+            files[f"results/{name}"] = png
             plt.close(fig)
+            width = _png_width(png) * 100 // FIGURE_DPI  # CSS px: 2 image pixels per px
             md.append(
-                f"![{task} 수준 {level}, head {h}개 모델의 head별 attention 히트맵]({name})\n"
+                f"![{task} 수준 {level}, head {h}개 모델(시드 {seed})의 head별 attention 히트맵, "
+                f'importance 순]({name}){{ .heads-heatmap width="{width}" loading=lazy }}\n'
             )
     return files, "\n".join(md)
+
+
+#: Korean names of the expected patterns (relations by their name in ``tasks.RELATIONS``).
+PATTERN_KO = {
+    "same token": "같은 토큰",
+    "previous": "바로 앞",
+    "mirrored": "거울 위치",
+    "next": "바로 뒤",
+    "mirrored previous": "거울 위치의 앞",
+}
+
+
+def expected_keys(task: str, knobs: dict[str, int], tokens: list[int]) -> list[list[list]]:
+    """The pattern a head that solves ``task`` would show: for each query position, the key
+    positions holding what the answer needs, each as ``[key, name]``.
+
+    ``count``: the keys at or before the query with the query's token (their number minus one
+    is the label). ``reverse``: the mirrored position ``T-1-t``. ``relations``: the positions of
+    the task's first ``knobs["relations"]`` relations (:data:`~mha.experiments.heads.tasks.RELATIONS`).
+
+    Examples
+    --------
+    >>> expected_keys("count", {}, [5, 1, 5])
+    [[[0, '같은 토큰']], [[1, '같은 토큰']], [[0, '같은 토큰'], [2, '같은 토큰']]]
+    >>> expected_keys("reverse", {}, [5, 1, 5])
+    [[[2, '거울 위치']], [[1, '거울 위치']], [[0, '거울 위치']]]
+    """
+    import torch
+
+    from mha.experiments.heads.tasks import RELATIONS
+
+    T = len(tokens)
+    if task == "count":
+        return [[[k, PATTERN_KO["same token"]] for k in range(q + 1) if tokens[k] == tokens[q]]
+                for q in range(T)]  # fmt: skip
+    if task == "reverse":
+        return [[[T - 1 - q, PATTERN_KO["mirrored"]]] for q in range(T)]
+    if task == "relations":
+        t = torch.arange(T)
+        where = [(name, rel(t, T).tolist()) for name, rel in RELATIONS[: knobs["relations"]]]
+        return [[[keys[q], PATTERN_KO.get(name, name)] for name, keys in where] for q in range(T)]
+    return [[] for _ in range(T)]
+
+
+VIEWER_DATA = "results/heads_attention.json"
+
+
+def viewer_data(data: dict[str, Any]) -> str:
+    """The attention viewer's data (``docs/results/heads_attention.json``), from the results file:
+    per task and level its sequence, knobs and expected pattern; per run (every seed) its maps in
+    thousandths and, by head index, its ablation drop, importance share and both ranks."""
+    tasks: dict[str, dict] = {}
+    runs: dict[str, dict] = {}
+    for r in data["runs"]:
+        task = tasks.setdefault(r["task"], {
+            "name": r["task"], "description": TASK_KO.get(r["task"], r["task"]),
+            "causal": data["config"]["causal"][r["task"]], "levels": {},
+        })  # fmt: skip
+        knobs = data["config"]["ladders"][r["task"]][r["level"]]
+        level = task["levels"].setdefault(str(r["level"]), {
+            "knobs": knobs, "title": _knobs_ko(knobs), "heads": [], "seeds": [],
+            "tokens": None, "expected": None,
+        })  # fmt: skip
+        if r["n_heads"] not in level["heads"]:
+            level["heads"].append(r["n_heads"])
+        if r["seed"] not in level["seeds"]:
+            level["seeds"].append(r["seed"])
+        key = f"{r['task']}/{r['level']}/{r['n_heads']}/{r['seed']}"
+        a = r.get("analysis")
+        if r["diverged"] or not a:
+            runs[key] = {"diverged": True}
+            continue
+        tokens = a["heatmap"]["tokens"]
+        if level["tokens"] is None:
+            level["tokens"] = tokens
+            level["expected"] = expected_keys(r["task"], knobs, tokens)
+        elif level["tokens"] != tokens:
+            raise ValueError(f"run {key}: its validation sequence differs from its level's")
+        total = sum(a["importance"])
+        share = [v / total if total > 0 else 1 / r["n_heads"] for v in a["importance"]]
+        runs[key] = {
+            "diverged": False,
+            "accuracy": round(a["base_accuracy"], 4),
+            "ablation_drop": [round(d, 4) for d in a["ablation_drop"]],
+            "ablation_rank": ranks(a["ablation_drop"]),
+            "importance_share": [round(v, 4) for v in share],
+            "importance_rank": ranks(a["importance"]),
+            "weights_x1000": [[[round(1000 * w) for w in row] for row in m]
+                              for m in a["heatmap"]["weights"]],
+        }  # fmt: skip
+    out = {
+        "generated": f"by python -m docs.gen from {SOURCE}; do not edit by hand",
+        "tasks": list(tasks.values()),
+        "runs": runs,
+    }
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def viewer_md() -> str:
+    """The viewer's root element (filled in by ``docs/javascripts/attention-viewer.js``)."""
+    return (
+        header(SOURCE)
+        + f'\n<div class="attention-viewer" data-attention-viewer data-src="{VIEWER_DATA}">\n'
+        + '<p class="attention-viewer__fallback">이 attention 뷰어는 JavaScript가 필요하다. '
+        + "JavaScript 없이는 결과 페이지의 정적 히트맵을 보면 된다.</p>\n</div>\n"
+    )
 
 
 def generate() -> dict[str, Content]:
@@ -246,4 +407,6 @@ def generate() -> dict[str, Content]:
     files["generated/heads_verdict.md"] = verdict_md(data)
     files["generated/heads_analysis.md"] = analysis_md(data)
     files["generated/heads_figures.md"] = figures_md
+    files[VIEWER_DATA] = viewer_data(data)
+    files["generated/heads_viewer.md"] = viewer_md()
     return files

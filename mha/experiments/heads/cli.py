@@ -28,6 +28,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections import defaultdict
@@ -46,7 +47,7 @@ from mha.experiments.heads.verdict import MIN_SEEDS, RULE, describe, verdict
 from mha.experiments.runner import UsageError, Workers
 from mha.experiments.store import round_floats
 from mha.experiments.verdict import mean_std
-from mha.tools.files import atomic_write_json, check_writable
+from mha.tools.files import atomic_write_json, atomic_write_text, check_writable
 from mha.tools.timing import machine, versions
 
 DEFAULTS: dict[str, Any] = {
@@ -428,33 +429,57 @@ def analyse_groups(records: list[dict]) -> list[dict]:
     return out
 
 
-def heatmaps(records: list[dict]) -> list[dict]:
-    """Per-head weights on the fixed validation sequence, from each group's first seed that
-    did not diverge."""
-    out = []
-    for group in _groups(records).values():
-        trained = [r for r in group if not r["diverged"]]
-        if trained:
-            r = min(trained, key=lambda r: r["seed"])
-            out.append({
-                "task": r["task"], "level": r["level"], "n_heads": r["n_heads"],
-                "seed": r["seed"], "tokens": r["analysis"]["heatmap"]["tokens"],
-                "weights": r["analysis"]["heatmap"]["weights"],
-            })  # fmt: skip
-    return out
-
-
 #: Fields of a run record that describe one execution, not the run's result.
 EXECUTION_FIELDS = ("wall_time_s",)
 
+#: Decimal places kept for attention weights in results.json (weights lie in [0, 1]).
+WEIGHT_DECIMALS = 3
+
+
+def _round_weights(weights: list) -> list:
+    """Attention weights ``(h, T, T)`` rounded to :data:`WEIGHT_DECIMALS` decimal places (small
+    weights become ``0.0`` instead of long exponents)."""
+    return [[[round(w, WEIGHT_DECIMALS) for w in row] for row in head] for head in weights]
+
 
 def slim_run(record: dict) -> dict:
-    """A run as stored in results.json: no heatmap weights (kept once per group in
-    ``heatmaps``) and no wall time (kept in execution.json)."""
+    """A run as stored in results.json: its attention maps of the fixed validation sequence
+    (``analysis.heatmap``, every head, weights rounded to 3 decimals), no wall time (kept in
+    execution.json)."""
     slim = {k: v for k, v in record.items() if k not in EXECUTION_FIELDS}
     if isinstance(record["analysis"], dict):
-        slim["analysis"] = {k: v for k, v in record["analysis"].items() if k != "heatmap"}
+        analysis = dict(record["analysis"])
+        heatmap = analysis.get("heatmap")
+        if isinstance(heatmap, dict):
+            analysis["heatmap"] = {"tokens": heatmap["tokens"],
+                                   "weights": _round_weights(heatmap["weights"])}  # fmt: skip
+        slim["analysis"] = analysis
     return slim
+
+
+_FLAT_LIST = re.compile(r"\[\n\s*((?:-?[0-9][0-9.e+-]*|null|true|false)"
+                        r"(?:,\n\s*(?:-?[0-9][0-9.e+-]*|null|true|false))*)\n\s*\]")  # fmt: skip
+
+
+def results_text(results: dict) -> str:
+    """results.json as text: indented JSON with every innermost list of numbers on one line
+    (an attention map row, a curve), so the file stays small and each row reads as a row.
+
+    Examples
+    --------
+    >>> print(results_text({"a": [[0.5, 1], []], "b": "x"}))
+    {
+     "a": [
+      [0.5, 1],
+      []
+     ],
+     "b": "x"
+    }
+    <BLANKLINE>
+    """
+    text = json.dumps(results, indent=1, allow_nan=False)
+    return _FLAT_LIST.sub(lambda m: "[" + ", ".join(re.split(r",\n\s*", m.group(1))) + "]",
+                          text) + "\n"  # fmt: skip
 
 
 def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[dict]) -> dict:
@@ -478,7 +503,10 @@ def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[
         "min_seeds": MIN_SEEDS,
         "analysis": "ablation, importance and redundancy are computed on every run's trained "
                     "model over the validation set and aggregated per task, level and head count "
-                    "over seeds; heads are ranked within each seed before averaging",
+                    "over seeds; heads are ranked within each seed before averaging. Each "
+                    "trained run also keeps, by head index, its ablation drop and importance "
+                    "and the attention maps (h, T, T) of validation sequence 0 "
+                    "(analysis.heatmap, weights rounded to 3 decimals)",
         "divergence": "a run whose training loss or weights become NaN or infinite is marked "
                       "diverged, stops training and is not evaluated; summary means leave it "
                       "out and count it in n_diverged, and the verdict of its task and level is "
@@ -492,7 +520,6 @@ def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[
         "summary": summarise(records),
         "verdict": verdicts,
         "analysis": analyse_groups(records),
-        "heatmaps": heatmaps(records),
     })  # fmt: skip
 
 
@@ -579,7 +606,7 @@ def experiment(args: argparse.Namespace) -> dict:
         active = next_active
     workers.close()
     results = build_results(args, list(records.values()), verdicts)
-    atomic_write_json(out / "results.json", results)
+    atomic_write_text(out / "results.json", results_text(results))
     wall = time.perf_counter() - start
     atomic_write_json(out / "execution.json", build_execution(list(records.values()), wall))
     if args.publish is not None:

@@ -19,22 +19,72 @@ from matplotlib.figure import Figure
 
 COLORS = {1: "#d62728", 2: "#9467bd", 4: "#1f77b4", 8: "#2ca02c", 16: "#ff7f0e"}
 
+#: Fonts that have Hangul glyphs, most wanted first (fonts-nanum, then Noto CJK).
+HANGUL_FONTS = ("NanumGothic", "NanumBarunGothic", "Noto Sans CJK KR", "Noto Sans KR")
+
+#: Axis and colour-bar labels in Korean, and in English for a machine without a Hangul font.
+LABELS = {
+    "ko": {"query": "query 위치:토큰", "key": "key 위치:토큰", "weight": "attention 가중치"},
+    "en": {"query": "query position:token", "key": "key position:token", "weight": "weight"},
+}
+
+#: Panel side in inches for sequences of at most 16 positions, and for longer ones.
+PANEL_INCHES = (2.3, 3.4)
+
+
+def hangul_font() -> str | None:
+    """The first of :data:`HANGUL_FONTS` matplotlib can find on this machine, or ``None``.
+
+    Examples
+    --------
+    >>> hangul_font() in (None, *HANGUL_FONTS)
+    True
+    """
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    return next((name for name in HANGUL_FONTS if name in installed), None)
+
+
+def position_labels(tokens: Sequence[int]) -> list[str]:
+    """Axis labels ``"position:token"`` for every position.
+
+    Examples
+    --------
+    >>> position_labels([7, 2, 7])
+    ['0:7', '1:2', '2:7']
+    """
+    return [f"{i}:{t}" for i, t in enumerate(tokens)]
+
 
 def heatmap_figure(
     weights: Sequence[Sequence[Sequence[float]]],
     tokens: Sequence[int],
     title: str = "",
+    panel_titles: Sequence[str] | None = None,
+    columns: int = 2,
 ) -> Figure:
-    """One panel per head: the attention weights ``(T, T)`` with tokens on both axes.
+    """One panel per head: the attention weights ``(T, T)``, every position labelled
+    ``position:token`` on both axes.
+
+    Every panel has the same size in inches whatever the number of heads (the grid wraps after
+    ``columns`` panels), so figures of 1, 4 and 8 heads drawn at the same dpi show panels of the
+    same size. Labels are Korean when a Hangul font is installed (:func:`hangul_font`), English
+    otherwise; the background is white, so the figure reads the same on a dark page.
 
     Parameters
     ----------
     weights : nested sequence
-        ``(h, T, T)``: row = query position, column = key position.
+        ``(h, T, T)``: row = query position, column = key position, one map per panel in the
+        order given.
     tokens : sequence of int
         The ``T`` tokens of the sequence (axis labels).
     title : str
         Figure title.
+    panel_titles : sequence of str, optional
+        One title per panel; ``"head i"`` by default.
+    columns : int
+        Panels per row (at least 1).
 
     Returns
     -------
@@ -43,7 +93,8 @@ def heatmap_figure(
     Raises
     ------
     ValueError
-        ``weights`` is empty or its maps do not match ``len(tokens)``.
+        ``weights`` is empty, its maps do not match ``len(tokens)``, ``panel_titles`` does not
+        have one title per map, or ``columns < 1``.
     """
     h = len(weights)
     if h == 0:
@@ -51,30 +102,46 @@ def heatmap_figure(
     T = len(tokens)
     if any(len(w) != T or any(len(row) != T for row in w) for w in weights):
         raise ValueError(f"weights: every head's map must be ({T}, {T}) to match tokens")
-    cols = min(h, 4)
+    if panel_titles is not None and len(panel_titles) != h:
+        raise ValueError(f"panel_titles: expected {h} titles, got {len(panel_titles)}")
+    if columns < 1:
+        raise ValueError(f"columns: expected an int >= 1, got {columns}")
+    font = hangul_font()
+    text = LABELS["ko" if font else "en"]
+    titles = list(panel_titles) if panel_titles is not None else [f"head {i}" for i in range(h)]
+    cols = min(h, columns)
     rows = (h + cols - 1) // cols
-    size = 2.6 if T <= 16 else 3.4
-    fig, axes = plt.subplots(rows, cols, figsize=(size * cols + 0.6, size * rows + 0.5),
-                             squeeze=False)  # fmt: skip
-    labels = [str(t) for t in tokens]
-    image = None
-    for i in range(rows * cols):
-        ax = axes[i // cols][i % cols]
-        if i >= h:
-            ax.axis("off")
-            continue
-        image = ax.imshow(weights[i], vmin=0.0, vmax=1.0, cmap="viridis", interpolation="nearest")
-        ax.set_title(f"head {i}", fontsize=9)
-        step = 1 if T <= 16 else 2
-        ax.set_xticks(range(0, T, step), labels[::step], fontsize=6)
-        ax.set_yticks(range(0, T, step), labels[::step], fontsize=6)
-        ax.set_xlabel("key token", fontsize=7)
-        if i % cols == 0:
-            ax.set_ylabel("query token", fontsize=7)
-    if image is not None:
-        fig.colorbar(image, ax=axes.ravel().tolist(), shrink=0.8, label="weight")
-    if title:
-        fig.suptitle(title, fontsize=10)
+    side = PANEL_INCHES[0] if T <= 16 else PANEL_INCHES[1]
+    tick_size = 5.5 if T <= 16 else 4.6
+    margin_left, margin_bottom, gap_w, gap_h, top, bar = 0.75, 0.7, 0.85, 0.95, 0.55, 0.55
+    width = margin_left + cols * side + (cols - 1) * gap_w + bar + 0.4
+    height = margin_bottom + rows * side + (rows - 1) * gap_h + top
+    rc = {"font.family": [font, "DejaVu Sans"] if font else ["DejaVu Sans"],
+          "axes.unicode_minus": False}  # fmt: skip
+    labels = position_labels(tokens)
+    with plt.rc_context(rc):
+        fig = plt.figure(figsize=(width, height), facecolor="white")
+        image = None
+        for i in range(h):
+            r, c = divmod(i, cols)
+            left = margin_left + c * (side + gap_w)
+            bottom = height - top - (r + 1) * side - r * gap_h
+            ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
+            image = ax.imshow(weights[i], vmin=0.0, vmax=1.0, cmap="viridis",
+                              interpolation="nearest")  # fmt: skip
+            ax.set_title(titles[i], fontsize=8)
+            ax.set_xticks(range(T), labels, fontsize=tick_size, rotation=90)
+            ax.set_yticks(range(T), labels, fontsize=tick_size)
+            ax.tick_params(length=2, pad=1)
+            ax.set_xlabel(text["key"], fontsize=7)
+            ax.set_ylabel(text["query"], fontsize=7)
+        bar_left = margin_left + cols * side + (cols - 1) * gap_w + 0.2
+        cax = fig.add_axes((bar_left / width, margin_bottom / height, 0.12 / width,
+                            (height - top - margin_bottom) / height))  # fmt: skip
+        fig.colorbar(image, cax=cax).set_label(text["weight"], fontsize=7)
+        cax.tick_params(labelsize=6)
+        if title:
+            fig.suptitle(title, fontsize=9, y=1 - 0.15 / height, va="top")
     return fig
 
 
@@ -133,4 +200,4 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
     return fig
 
 
-__all__ = ["curves_figure", "heatmap_figure"]
+__all__ = ["curves_figure", "hangul_font", "heatmap_figure", "position_labels"]

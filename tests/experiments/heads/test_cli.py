@@ -41,7 +41,7 @@ def reference(tmp_path_factory) -> dict:
 
 def test_results_file_has_the_promised_fields(reference):
     r = reference
-    assert {"config", "environment", "runs", "summary", "verdict", "analysis", "heatmaps"} <= set(r)
+    assert {"config", "environment", "runs", "summary", "verdict", "analysis"} <= set(r)
     assert r["environment"]["torch"] and r["environment"]["python"]
     assert len(r["runs"]) == 6
     run_keys = {"task", "level", "n_heads", "d_head", "params", "seed", "final_train_loss",
@@ -60,8 +60,27 @@ def test_results_file_has_the_promised_fields(reference):
     assert "last 50 steps" in r["config"]["final_train_loss"]
     a4 = next(a for a in r["analysis"] if a["n_heads"] == 4)
     assert len(a4["ablation_drop_by_rank"]) == 4 and a4["redundancy_mean"] is not None
-    hm = {h["n_heads"]: h for h in r["heatmaps"]}
-    assert sorted(hm) == [1, 4] and len(hm[4]["weights"]) == 4 and hm[4]["seed"] == 0
+    for run in r["runs"]:  # every seed keeps its maps and per-head numbers by head index
+        h, hm = run["n_heads"], run["analysis"]["heatmap"]
+        assert len(hm["tokens"]) == 16 and len(hm["weights"]) == h
+        assert all(len(row) == 16 for m in hm["weights"] for row in m)
+        assert len(run["analysis"]["ablation_drop"]) == len(run["analysis"]["importance"]) == h
+
+
+def test_stored_maps_are_the_runs_maps_rounded_to_3_decimals(tmp_path, reference):
+    """results.json keeps each run's maps of the fixed validation sequence, rounded, and the
+    same tokens for every run of a task and level (so the viewer can compare seeds)."""
+    out = tmp_path / "maps"
+    published = run_cli(out, "--jobs", "1")
+    for run in published["runs"]:
+        stored = json.loads(run_file(out, f"count-L0-h{run['n_heads']}-s{run['seed']}").read_text())
+        raw = stored["analysis"]["heatmap"]
+        assert run["analysis"]["heatmap"]["tokens"] == raw["tokens"]
+        for got_m, raw_m in zip(run["analysis"]["heatmap"]["weights"], raw["weights"], strict=True):
+            for got_row, raw_row in zip(got_m, raw_m, strict=True):
+                assert got_row == pytest.approx(raw_row, abs=5e-4 + 1e-9)
+                assert all(round(w, 3) == w for w in got_row)
+    assert len({tuple(r["analysis"]["heatmap"]["tokens"]) for r in published["runs"]}) == 1
 
 
 def test_same_command_twice_gives_identical_numbers(tmp_path, reference):
