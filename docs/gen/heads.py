@@ -279,8 +279,11 @@ def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
             else:
                 title = f"{task} level {level}, {h} head{'s' if h > 1 else ''} (seed {seed})"
                 panels = [f"head {i} (importance #{rank[i]})" for i in order]
+            # Two panels a row fit the page at 100 px per inch; a long sequence gets one a row,
+            # so its panels can be large enough to label all positions and still fit.
+            columns = 2 if len(heatmap["tokens"]) <= 16 else 1
             fig = heatmap_figure([heatmap["weights"][i] for i in order], heatmap["tokens"],
-                                 title=title, panel_titles=panels)  # fmt: skip
+                                 title=title, panel_titles=panels, columns=columns)  # fmt: skip
             name = _heatmap_name(task, level, h)
             png = png_bytes(fig, dpi=FIGURE_DPI, renderer=renderer)
             files[f"results/{name}"] = png
@@ -288,7 +291,7 @@ def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
             width = _png_width(png) * 100 // FIGURE_DPI  # CSS px: 2 image pixels per px
             md.append(
                 f"![{task} 수준 {level}, head {h}개 모델(시드 {seed})의 head별 attention 히트맵, "
-                f'importance 순]({name}){{ .heads-heatmap width="{width}" loading=lazy }}\n'
+                f'importance 순]({name}){{ .heads-heatmap width="{width}" }}\n'
             )
     return files, "\n".join(md)
 

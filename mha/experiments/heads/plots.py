@@ -29,7 +29,7 @@ LABELS = {
 }
 
 #: Panel side in inches for sequences of at most 16 positions, and for longer ones.
-PANEL_INCHES = (2.3, 3.4)
+PANEL_INCHES = (2.3, 3.6)
 
 
 def hangul_font() -> str | None:

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+import torch
+from hypothesis import given
+from hypothesis import strategies as st
 
 from docs.gen.common import RESULTS, header, load_json, stale
+from docs.gen.heads import VIEWER_DATA, expected_keys, ranks
+from mha.experiments.heads.plots import heatmap_figure
+from mha.experiments.heads.tasks import TASKS
 
 
 @pytest.fixture(scope="module")
@@ -40,3 +47,91 @@ def test_fragments_and_figures(files):
 
 def test_committed_pages_match_the_results(files):
     assert stale(files) == [], "run: python -m docs.gen"
+
+
+# ----------------------------------------------------------------------------- attention viewer
+
+sequences = st.integers(2, 20).flatmap(lambda T: st.lists(st.integers(0, 5), min_size=T,
+                                                          max_size=T))  # fmt: skip
+
+
+@given(sequences)
+def test_count_pattern_holds_what_the_label_counts(tokens):
+    """The keys marked for query t are the positions <= t with t's token: one more than the
+    label (the task's own labeler is the oracle)."""
+    labels = TASKS["count"].labeler(torch.tensor([tokens]), {})[0].tolist()
+    for q, keys in enumerate(expected_keys("count", {}, tokens)):
+        assert len(keys) == labels[q] + 1
+        assert all(k <= q and tokens[k] == tokens[q] for k, _ in keys)
+
+
+@given(sequences)
+def test_reverse_pattern_points_at_the_answer(tokens):
+    labels = TASKS["reverse"].labeler(torch.tensor([tokens]), {})[0].tolist()
+    for q, keys in enumerate(expected_keys("reverse", {}, tokens)):
+        assert [tokens[k] for k, _ in keys] == [labels[q]]
+
+
+@given(sequences, st.integers(1, 4))
+def test_relations_pattern_spells_the_label(tokens, n):
+    """Reading the marked keys' tokens in order as base-vocab digits gives the label."""
+    vocab = 6
+    knobs = {"vocab": vocab, "relations": n, "length": len(tokens)}
+    labels = TASKS["relations"].labeler(torch.tensor([tokens]), knobs)[0].tolist()
+    for q, keys in enumerate(expected_keys("relations", knobs, tokens)):
+        assert len(keys) == n
+        value = 0
+        for k, _ in keys:
+            value = value * vocab + tokens[k]
+        assert value == labels[q]
+
+
+def test_viewer_data_is_every_run_of_the_results_file(files):
+    data = load_json(RESULTS / "heads.json")
+    viewer = json.loads(files[VIEWER_DATA])
+    assert viewer["generated"].endswith("do not edit by hand")
+    assert len(viewer["runs"]) == len(data["runs"])
+    for r in data["runs"]:
+        v = viewer["runs"][f"{r['task']}/{r['level']}/{r['n_heads']}/{r['seed']}"]
+        assert v["diverged"] == r["diverged"]
+        if r["diverged"]:
+            continue
+        a = r["analysis"]
+        assert v["ablation_drop"] == pytest.approx(a["ablation_drop"], abs=1e-4)
+        total = sum(a["importance"])
+        assert v["importance_share"] == pytest.approx([i / total for i in a["importance"]],
+                                                      abs=1e-4)  # fmt: skip
+        top = max(range(r["n_heads"]), key=lambda i: a["importance"][i])
+        assert v["importance_rank"][top] == 1
+        got = torch.tensor(v["weights_x1000"], dtype=torch.float64) / 1000
+        want = torch.tensor(a["heatmap"]["weights"], dtype=torch.float64)
+        assert got.shape == want.shape and torch.allclose(got, want, atol=5e-4)
+        level = next(t for t in viewer["tasks"] if t["name"] == r["task"])["levels"]
+        assert level[str(r["level"])]["tokens"] == a["heatmap"]["tokens"]
+
+
+def test_ranks_match_sorting():
+    assert ranks([0.2, 0.5, 0.1, 0.5]) == [3, 1, 4, 2]
+
+
+def test_heatmap_panels_have_the_same_size_for_any_head_count():
+    """The static figures of 1, 4 and 8 heads draw every panel at the same size in inches."""
+    import matplotlib.pyplot as plt
+
+    T = 16
+    sizes = set()
+    for h in (1, 4, 8):
+        fig = heatmap_figure([[[1 / T] * T] * T] * h, list(range(T)))
+        w, hgt = fig.get_size_inches()
+        for ax in fig.axes[:h]:  # the last axes is the colour bar
+            box = ax.get_position()
+            sizes.add((round(box.width * w, 6), round(box.height * hgt, 6)))
+        plt.close(fig)
+    assert len(sizes) == 1
+
+
+def test_figure_markup_shows_each_png_at_half_its_pixels(files):
+    for name, width in re.findall(r"\]\((heads_heatmap_[^)]+\.png)\)\{[^}]*width=\"(\d+)\"",
+                                   files["generated/heads_figures.md"]):  # fmt: skip
+        png = files[f"results/{name}"]
+        assert int.from_bytes(png[16:20], "big") // 2 == int(width)
