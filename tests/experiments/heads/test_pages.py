@@ -135,3 +135,21 @@ def test_figure_markup_shows_each_png_at_half_its_pixels(files):
                                    files["generated/heads_figures.md"]):  # fmt: skip
         png = files[f"results/{name}"]
         assert int.from_bytes(png[16:20], "big") // 2 == int(width)
+
+
+def test_without_a_hangul_font_figures_still_render_and_count_as_another_renderer(monkeypatch):
+    """A machine without fonts-nanum draws English labels; its PNGs carry another Software tag,
+    so ``docs.gen --check`` does not call the committed (NanumGothic) figures stale there."""
+    from docs.gen import heads as gen
+    from docs.gen.common import png_software
+    from mha.experiments.heads import plots
+
+    data = load_json(RESULTS / "heads.json")
+    data["runs"] = [r for r in data["runs"] if r["task"] == "count"]
+    monkeypatch.setattr(plots, "hangul_font", lambda: None)
+    files, _ = gen.figures(data)
+    png = files["results/heads_heatmap_count_h4.png"]
+    assert png.startswith(b"\x89PNG") and "no Hangul font" in png_software(png)
+    committed = (RESULTS / "heads_heatmap_count_h4.png").read_bytes()
+    assert png_software(committed) != png_software(png)
+    assert stale({"results/heads_heatmap_count_h4.png": png}) == []
