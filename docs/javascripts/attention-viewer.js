@@ -167,7 +167,7 @@
       grid.addEventListener("mouseleave", () => { readout.textContent = hint; });
       scroller.replaceChildren(
         el("p", { className: "attention-viewer__axis", text: "열: key 위치:토큰 →  행: query 위치:토큰 ↓" }),
-        readout, grid);
+        grid, readout);  // below the grid: its text never moves the cells under the pointer
       readout.textContent = hint;
     }
 

@@ -153,3 +153,21 @@ def test_heatmaps_are_2x_with_equal_panels(page, site_url: str) -> None:
         sizes.append((img.get_attribute("src"), natural, shown))
     for src, natural, shown in sizes:
         assert natural == pytest.approx(2 * shown, abs=2), f"{src}: {natural} px shown at {shown}"
+
+
+def test_hover_text_does_not_move_the_grid_on_a_phone(browser, site_url: str) -> None:
+    """The readout changes length as the pointer moves; were it above the grid, a line more or
+    less would shift the cells under the pointer (a hover loop on a 390 px phone)."""
+    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="ko-KR")
+    pg = context.new_page()
+    try:
+        pg.goto(site_url + "results/", wait_until="load")
+        pg.wait_for_selector(f"{VIEWER}[data-ready=yes]")
+        grid = pg.locator(f"{VIEWER} [data-grid]")
+        grid.scroll_into_view_if_needed()
+        before = grid.bounding_box()
+        pg.locator(f'{VIEWER} .attention-viewer__cell[data-q="3"][data-k="1"]').hover()
+        assert "query" in pg.locator(f"{VIEWER} [data-readout]").inner_text()
+        assert grid.bounding_box() == before
+    finally:
+        context.close()
