@@ -318,9 +318,17 @@ class Judge:
         from hypothesis.errors import HypothesisWarning, NoSuchExample
 
         last: dict[str, Any] = {}
+        out_of_time = False
 
         def fails(args: dict[str, Any]) -> bool:
-            outcome = self.check(args)
+            nonlocal out_of_time
+            try:
+                outcome = self.check(args)
+            except _OutOfTime:
+                # Not an error of this input: hypothesis must not see it (it may report several
+                # such errors at once as an ExceptionGroup). Every later call ends at once too.
+                out_of_time = True
+                return False
             if outcome["verdict"] == "ok":
                 if family is not None and family.timed:
                     v, e = self.drill.kind.size(args)
@@ -342,10 +350,9 @@ class Judge:
             try:
                 find(strategy, fails, settings=config)
             except NoSuchExample:
+                if out_of_time:
+                    raise _OutOfTime from None  # nothing failed, but not everything was tried
                 return None
-            except _OutOfTime:
-                if not last:
-                    raise
             except OracleDisagreement:
                 raise
             except Exception:

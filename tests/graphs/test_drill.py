@@ -495,3 +495,35 @@ def test_find_order_passes_a_solution_whose_orders_differ_from_ours():
 def test_limits_out_of_range_are_named(options, error, names):
     with pytest.raises(error, match=f"^{names}: expected"):
         drill.check(200, SOLUTIONS / "bfs_200.py", **options)
+
+
+def test_running_out_of_budget_inside_the_search_is_a_budget_verdict_not_a_crash(monkeypatch):
+    # Under load the budget can end inside hypothesis' search, and hypothesis may report the
+    # errors of several calls at once as an ExceptionGroup: that once crashed the judge. A stand-in
+    # for hypothesis.find that does exactly that, in process, with the budget spent:
+    import io
+
+    from hypothesis.errors import NoSuchExample
+
+    from graphs.drills import _judge
+
+    def find_reporting_a_group(strategy, condition, settings):
+        errors = []
+        for _ in range(2):
+            try:
+                if condition(strategy.example()):
+                    return None
+            except Exception as err:
+                errors.append(err)
+        if errors:
+            raise ExceptionGroup("several errors", errors)
+        raise NoSuchExample("nothing failed")
+
+    monkeypatch.setattr(hypothesis, "find", find_reporting_a_group)
+    drill_ = drills.find(200)
+    options = {"time_limit": 2, "max_examples": 20, "budget": 60, "out": io.StringIO()}
+    judge_ = _judge.Judge(drill_, SOLUTIONS / "bfs_200.py", "bfs_200.py", options)
+    assert judge_.load() is None
+    judge_.deadline = 0.0  # spent
+    with pytest.raises(_judge._OutOfTime):  # which run() reports as the budget verdict
+        judge_.search(drill_.kind.strategy())
