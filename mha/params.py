@@ -5,6 +5,21 @@ from __future__ import annotations
 from mha._checks import check_int, check_n_heads, check_n_kv_heads
 
 
+def _head_sizes(
+    d_model: int, n_heads: int, n_kv_heads: int | None, head_dim: int | None
+) -> tuple[int, int]:
+    """Checked ``(d_head, number of K/V heads)``: ``d_model // n_heads`` unless ``head_dim`` is
+    given, and ``n_heads`` K/V heads unless ``n_kv_heads`` is given."""
+    if head_dim is None:
+        d_head = check_n_heads(d_model, n_heads)
+    else:
+        check_int("d_model", d_model, minimum=1)
+        check_int("n_heads", n_heads, minimum=1)
+        d_head = check_int("head_dim", head_dim, minimum=1)
+    h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+    return d_head, h_kv
+
+
 def attention_param_count(
     d_model: int,
     n_heads: int,
@@ -63,13 +78,7 @@ def attention_param_count(
     >>> attention_param_count(4096, 32, bias=False, n_kv_heads=8)  # Llama-3-8B, one layer
     41943040
     """
-    if head_dim is None:
-        d_head = check_n_heads(d_model, n_heads)
-    else:
-        check_int("d_model", d_model, minimum=1)
-        check_int("n_heads", n_heads, minimum=1)
-        d_head = check_int("head_dim", head_dim, minimum=1)
-    h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+    d_head, h_kv = _head_sizes(d_model, n_heads, n_kv_heads, head_dim)
     out_bias = bias if out_bias is None else out_bias
     for name, flag in (("bias", bias), ("out_bias", out_bias)):
         if not isinstance(flag, bool):
@@ -131,13 +140,7 @@ def lora_param_count(
     >>> lora_param_count(4096, 32, rank=8, n_kv_heads=8)  # Llama-3-8B, one layer
     106496
     """
-    if head_dim is None:
-        d_head = check_n_heads(d_model, n_heads)
-    else:
-        check_int("d_model", d_model, minimum=1)
-        check_int("n_heads", n_heads, minimum=1)
-        d_head = check_int("head_dim", head_dim, minimum=1)
-    h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+    d_head, h_kv = _head_sizes(d_model, n_heads, n_kv_heads, head_dim)
     check_int("rank", rank, minimum=1)
     if not isinstance(targets, tuple | list):
         raise TypeError(f"targets: expected a tuple of names, got {type(targets).__name__}")

@@ -85,3 +85,37 @@ def browser() -> Iterator[object]:
             yield b
         finally:
             b.close()
+
+
+TABLES_JS = """(skip) => [...document.querySelectorAll('article table')]
+    .filter(t => !(skip && t.closest(skip)))
+    .map(t => {
+        const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+        const headers = [...t.querySelectorAll('th')].map(th => {
+            const r = th.getBoundingClientRect();
+            return [th.textContent.trim(), r.left, r.right];
+        });
+        const w = wrap.getBoundingClientRect();
+        return {headers, scroll: wrap.scrollWidth, client: wrap.clientWidth,
+                left: w.left, right: w.right};
+    })"""
+
+
+def table_layouts(browser: object, url: str, skip: str | None = None) -> list[dict]:
+    """Each article table on the page at 1280 px: its header cells' left and right edges, its
+    wrapper's edges and whether the wrapper scrolls (tables inside ``skip`` are left out)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+    try:
+        page = context.new_page()
+        response = page.goto(url, wait_until="load")
+        assert response is not None and response.ok, url
+        return page.evaluate(TABLES_JS, skip)
+    finally:
+        context.close()
+
+
+def assert_every_column_visible(table: dict, width: int = 1280) -> None:
+    """No sideways scrolling, and every header cell inside the wrapper and the window."""
+    assert table["scroll"] <= table["client"] + 1, table["headers"]
+    for name, left, right in table["headers"]:
+        assert table["left"] - 1 <= left and right <= min(table["right"], width) + 1, name

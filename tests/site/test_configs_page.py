@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import ROOT
+from tests.site.conftest import ROOT, assert_every_column_visible, table_layouts
 
 
 def test_page_text_does_not_contradict_the_table() -> None:
@@ -25,26 +25,6 @@ def test_page_text_does_not_contradict_the_table() -> None:
 def test_every_column_of_the_config_table_is_visible_at_1280(browser, site_url: str) -> None:
     from docs.gen import configs as gen
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
-    try:
-        page = context.new_page()
-        response = page.goto(site_url + "configs/", wait_until="load")
-        assert response is not None and response.ok
-        tables = page.evaluate(
-            """() => [...document.querySelectorAll('article table')].map(t => {
-                const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
-                const headers = [...t.querySelectorAll('th')].map(th => {
-                    const r = th.getBoundingClientRect();
-                    return [th.textContent.trim(), r.left, r.right];
-                });
-                const w = wrap.getBoundingClientRect();
-                return {headers, scroll: wrap.scrollWidth, client: wrap.clientWidth,
-                        left: w.left, right: w.right, viewport: window.innerWidth};
-            })"""
-        )
-        (table,) = [t for t in tables if [h[0] for h in t["headers"]] == gen.HEADERS]
-        assert table["scroll"] <= table["client"], table
-        for name, left, right in table["headers"]:
-            assert table["left"] - 1 <= left and right <= min(table["right"], 1280) + 1, name
-    finally:
-        context.close()
+    tables = table_layouts(browser, site_url + "configs/")
+    (table,) = [t for t in tables if [h[0] for h in t["headers"]] == gen.HEADERS]
+    assert_every_column_visible(table)
