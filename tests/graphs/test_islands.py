@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 
 import graphs
+from graphs import drills
 from tests.graphs.strategies import grids
 
 LAND = {"1", 1}
@@ -80,18 +81,10 @@ def test_leetcode_200_examples():
 
 
 def test_leetcode_695_examples():
-    grid = [
-        [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
-        [0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
-        [0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0],
-    ]
-    assert graphs.max_area_of_island(grid) == 6
-    assert graphs.max_area_of_island([[0, 0, 0, 0, 0, 0, 0, 0]]) == 0
+    # LeetCode's two examples, as the drill declares them (one copy of the data)
+    example1, example2 = (e["grid"] for e in drills.find(695).examples)
+    assert graphs.max_area_of_island(example1) == 6
+    assert graphs.max_area_of_island(example2) == 0
 
 
 def test_empty_and_border_cases():
