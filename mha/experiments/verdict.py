@@ -7,9 +7,16 @@ when the gap between their mean scores over seeds is larger than the seed spread
 
 with ``std`` the sample standard deviation over seeds (``ddof=1``). On top of that, a stricter
 check is reported: the 95 % Welch interval of the difference of means excludes 0 (``confident``).
-With fewer than 3 seeds per variant the verdict is ``too_few_seeds``: nothing is claimed. When no
-pair differs the verdict is ``no_difference``. When a run diverged (its score is ``None``) the
-verdict is ``diverged``: nothing is claimed about the variants.
+With fewer than 3 seeds per variant the verdict is ``too_few_seeds``: nothing is claimed. When a
+run diverged (its score is ``None``) the verdict is ``diverged``: nothing is claimed about the
+variants.
+
+Only variants that finished learning are compared. A variant has **converged** when its seed-mean
+score moved by less than :data:`CONVERGENCE_TOL` over the last quarter of its training budget
+(:func:`converged`); a pair with a variant still learning is reported with its gap at the budget,
+but a difference is only claimed between converged variants (``differ``). When no converged pair
+differs and some variant is still learning the verdict is ``still_learning``; when every variant
+converged and no pair differs it is ``no_difference``.
 
 An experiment names its variants (:func:`rule`) and keeps its own sentences; the numbers are
 judged here.
@@ -23,6 +30,9 @@ from itertools import combinations
 from typing import Any
 
 MIN_SEEDS = 3
+
+#: Converged: the seed-mean score moved by less than this over the last quarter of the budget.
+CONVERGENCE_TOL = 0.005
 
 # Two-sided 95 % quantiles of Student's t (0.975), by degrees of freedom.
 _T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
@@ -41,8 +51,33 @@ def rule(variants: str = "variants", score: str = "validation accuracies") -> st
         f"two {variants} differ only when the gap between their seed-mean {score} is "
         "larger than the larger of their two seed standard deviations (sample std, ddof=1); "
         f"fewer than {MIN_SEEDS} seeds: too few to tell; 'confident' additionally requires the "
-        "95% Welch interval of the difference to exclude 0"
+        "95% Welch interval of the difference to exclude 0; a difference is only claimed "
+        f"between converged {variants} (seed-mean score moved by less than {CONVERGENCE_TOL} "
+        "over the last quarter of the training budget), the others are 'still learning'"
     )
+
+
+def converged(
+    at_three_quarters: Sequence[float], at_budget: Sequence[float], tol: float = CONVERGENCE_TOL
+) -> bool:
+    """Whether a variant has finished learning: its seed-mean score moved by less than ``tol``
+    between three quarters of the training budget and the whole budget.
+
+    Parameters
+    ----------
+    at_three_quarters, at_budget : sequence of float
+        The score of each seed at 3/4 of the budget and at the budget.
+    tol : float
+        Largest change still called a plateau.
+
+    Examples
+    --------
+    >>> converged([0.97, 0.98, 0.99], [0.972, 0.981, 0.99])
+    True
+    >>> converged([0.90, 0.91], [0.93, 0.94])
+    False
+    """
+    return abs(mean_std(at_budget)[0] - mean_std(at_three_quarters)[0]) < tol
 
 
 def mean_std(values: Sequence[float]) -> tuple[float, float]:
@@ -114,6 +149,7 @@ def verdict(
     variants: str = "variants",
     key: str = "variant",
     argument: str = "scores",
+    converged: Mapping[Any, bool] | None = None,
 ) -> dict[str, Any]:
     """The verdict for one setting: the rule applied to every pair of variants.
 
@@ -130,15 +166,21 @@ def verdict(
         Name of the variant in the ``diverged`` entries (e.g. ``"n_heads"``).
     argument : str
         The caller's name for ``scores``, in error messages.
+    converged : mapping, optional
+        Variant -> whether it finished learning (:func:`converged`); every variant by default.
 
     Returns
     -------
     dict
-        ``status`` (``"differ"``, ``"no_difference"``, ``"too_few_seeds"`` or ``"diverged"``),
-        ``n_seeds`` (the smallest seed count), ``pairs`` (one :func:`compare` record per pair of
-        variants, with ``a`` and ``b``; empty when a run diverged), ``best`` (variants with the
-        highest mean; empty when a run diverged), ``diverged`` (``[{key: variant, "runs": n}]``
-        for each variant with diverged runs) and ``rule``.
+        ``status`` (``"differ"``, ``"still_learning"``, ``"no_difference"``,
+        ``"too_few_seeds"`` or ``"diverged"``), ``n_seeds`` (the smallest seed count),
+        ``pairs`` (one :func:`compare` record per pair of variants, with ``a``, ``b`` and
+        ``converged`` (both variants converged); ``differ`` and ``confident`` are only true for
+        converged pairs, ``differ_at_budget`` is the rule at the budget whatever the
+        convergence; empty when a run diverged), ``best`` (variants with the highest mean; empty
+        when a run diverged), ``still_learning`` (variants that have not converged),
+        ``diverged`` (``[{key: variant, "runs": n}]`` for each variant with diverged runs) and
+        ``rule``.
 
     Raises
     ------
@@ -155,6 +197,9 @@ def verdict(
     'no_difference'
     >>> verdict({1: [0.5, None, 0.52], 4: [0.9, 0.91, 0.9]})["status"]
     'diverged'
+    >>> scores = {1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9]}
+    >>> verdict(scores, converged={1: True, 4: False})["status"]
+    'still_learning'
     """
     text = rule(variants) if rule_text is None else rule_text
     if len(scores) < 2:
@@ -170,14 +215,32 @@ def verdict(
         # A diverged run has no score: any comparison would rest on the seeds that happened
         # to survive, so nothing is claimed.
         return {"status": "diverged", "n_seeds": n_seeds, "pairs": [], "best": [],
-                "diverged": diverged, "rule": text}  # fmt: skip
+                "still_learning": [], "diverged": diverged, "rule": text}  # fmt: skip
+    done = {n: True if converged is None else bool(converged[n]) for n in names}
     means = {n: mean_std(scores[n])[0] for n in names}
     top = max(means.values())
-    pairs = [{"a": a, "b": b, **compare(scores[a], scores[b])} for a, b in combinations(names, 2)]
+    pairs = []
+    for a, b in combinations(names, 2):
+        c = compare(scores[a], scores[b])
+        both = done[a] and done[b]
+        pairs.append(
+            {
+                "a": a,
+                "b": b,
+                **c,
+                "converged": both,
+                "differ_at_budget": c["differ"],
+                "differ": c["differ"] and both,
+                "confident": c["confident"] and both,
+            }
+        )
+    still = [n for n in names if not done[n]]
     if n_seeds < MIN_SEEDS:
         status = "too_few_seeds"
     elif any(p["differ"] for p in pairs):
         status = "differ"
+    elif still:
+        status = "still_learning"
     else:
         status = "no_difference"
     return {
@@ -185,10 +248,11 @@ def verdict(
         "n_seeds": n_seeds,
         "pairs": pairs,
         "best": [n for n in names if means[n] == top],
+        "still_learning": still,
         "diverged": [],
         "rule": text,
     }
 
 
-__all__ = ["MIN_SEEDS", "compare", "mean_std", "rule", "t_quantile_975", "verdict",
-           "welch_interval"]  # fmt: skip
+__all__ = ["CONVERGENCE_TOL", "MIN_SEEDS", "compare", "converged", "mean_std", "rule",
+           "t_quantile_975", "verdict", "welch_interval"]  # fmt: skip

@@ -101,10 +101,13 @@ TABLES_JS = """(skip) => [...document.querySelectorAll('article table')]
     })"""
 
 
-def table_layouts(browser: object, url: str, skip: str | None = None) -> list[dict]:
-    """Each article table on the page at 1280 px: its header cells' left and right edges, its
-    wrapper's edges and whether the wrapper scrolls (tables inside ``skip`` are left out)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
+def table_layouts(
+    browser: object, url: str, skip: str | None = None, width: int = 1280
+) -> list[dict]:
+    """Each article table on the page in a window ``width`` px wide: its header cells' left and
+    right edges, its wrapper's edges and whether the wrapper scrolls (tables inside ``skip`` are
+    left out)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="ko-KR")
     try:
         page = context.new_page()
         response = page.goto(url, wait_until="load")

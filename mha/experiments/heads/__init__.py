@@ -1,7 +1,7 @@
-"""The head-count experiment: one-layer attention models with 1, 4 or 8 heads on synthetic
-tasks, everything else held fixed.
+"""The head-count experiment: one-layer attention models with 1 to 64 heads on synthetic tasks,
+everything else held fixed, each compared once it has finished learning.
 
-- :mod:`~mha.experiments.heads.tasks`: the tasks and their ladders of harder settings;
+- :mod:`~mha.experiments.heads.tasks`: the tasks, their levels and the keys each answer needs;
 - :mod:`~mha.experiments.heads.model`: embeddings -> one ``MultiHeadAttention`` -> a readout;
 - :mod:`~mha.experiments.heads.training`: one run (train, score, analyse);
 - :mod:`~mha.experiments.heads.analysis`: ablation, importance, redundancy, heatmaps;

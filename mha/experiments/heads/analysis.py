@@ -22,6 +22,7 @@ import torch
 import torch.nn.functional as F
 
 from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.tasks import IGNORE, accuracy
 
 
 @torch.no_grad()
@@ -29,9 +30,11 @@ def ablation(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor) -> dict[st
     """Accuracy with all heads, and its drop when each head alone is switched off.
 
     Switching head ``i`` off (a zero gate on its slice before ``W_o``) removes exactly its
-    contribution ``head_i @ W_o[:, slice_i].T`` from the attention output, so one pass computes
-    every head's contribution and each ablation subtracts one of them (the tests check that this
-    equals running the model with the gate).
+    contribution ``head_i @ W_o[:, slice_i].T`` from the attention output. The readout is
+    linear, so that contribution reaches the logits as ``head_i @ W_o[:, slice_i].T @ W_r.T``:
+    one pass computes every head's share of the logits ``(N, h, T, C)``, and each ablation
+    subtracts one share (the tests check that this equals running the model with the gate).
+    Working in logits (``C`` classes) instead of ``d_model`` keeps the pass small for many heads.
 
     Parameters
     ----------
@@ -45,18 +48,22 @@ def ablation(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor) -> dict[st
         ``base_accuracy`` (float) and ``drop`` (list of ``h`` floats, ``base - ablated``;
         negative when removing the head helps).
     """
-    contrib = model.head_contributions(x)  # (N, h, T, d_model)
-    total = contrib.sum(dim=1)  # (N, T, d_model), before W_o's bias
-    if model.attn.W_o.bias is not None:
-        total = total + model.attn.W_o.bias
+    h, d_head, d_model = model.n_heads, model.d_head, model.d_model
+    out, _ = model.heads(x)  # (N, h, T, d_head)
+    W_o = model.attn.W_o.weight.T.reshape(h, d_head, d_model)  # (h, d_head, d_model): head i's rows
+    to_logits = W_o @ model.readout.weight.T  # (h, d_head, C): head i's slice -> logits
+    shares = torch.einsum("nhtd,hdc->nhtc", out, to_logits)  # (N, h, T, C)
+    bias = model.attn.W_o.bias
+    constant = model.readout(bias) if bias is not None else model.readout.bias  # (C,)
+    logits = shares.sum(dim=1) + constant  # (N, T, C): the model's logits
 
-    def acc(attn_out: torch.Tensor) -> float:
-        return (model.readout(attn_out).argmax(dim=-1) == y).float().mean().item()
+    def acc(scores: torch.Tensor) -> float:
+        return accuracy(scores.argmax(dim=-1), y)
 
-    base = acc(total)
+    base = acc(logits)
     return {
         "base_accuracy": base,
-        "drop": [base - acc(total - contrib[:, i]) for i in range(model.n_heads)],
+        "drop": [base - acc(logits - shares[:, i]) for i in range(h)],
     }
 
 
@@ -84,7 +91,8 @@ def importance(
         gate = torch.ones(xb.shape[0], model.n_heads, requires_grad=True)  # (B, h): xi per seq
         logits = model(xb, head_gate=gate)  # (B, T, C)
         per_token = F.cross_entropy(logits.transpose(1, 2), yb, reduction="none")  # (B, T)
-        per_seq = per_token.mean(dim=1)  # (B,): L(x) for each sequence
+        asked = (yb != IGNORE).sum(dim=1).clamp_min(1)  # (B,): positions with a label
+        per_seq = per_token.sum(dim=1) / asked  # (B,): L(x) for each sequence
         (grad,) = torch.autograd.grad(per_seq.sum(), gate)  # (B, h): dL(x_b)/dxi_h
         total += grad.abs().sum(dim=0).double()
     return (total / x.shape[0]).tolist()
@@ -106,6 +114,39 @@ def redundancy(model: HeadCountModel, x: torch.Tensor) -> list[list[float]]:
     return sim.tolist()
 
 
+@torch.no_grad()
+def answer_attention(
+    model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, needed: torch.Tensor
+) -> dict[str, list[float]]:
+    """Where each head looks, against the keys the answer needs.
+
+    Parameters
+    ----------
+    model : HeadCountModel
+    x, y : torch.Tensor
+        Validation tokens and labels ``(N, T)``; only the positions that ask something count.
+    needed : torch.Tensor
+        ``(N, T, T)`` bool: query ``i`` needs key ``j``
+        (:meth:`~mha.experiments.heads.tasks.Task.answer_keys`).
+
+    Returns
+    -------
+    dict
+        Per head: ``weight`` (mean attention weight on the needed keys, summed over them) and
+        ``argmax`` (fraction of queries whose largest weight falls on a needed key).
+    """
+    w = attention_maps(model, x)  # (N, h, T, T)
+    needed = needed[:, None].expand_as(w)  # (N, h, T, T)
+    asked = (y != IGNORE)[:, None, :].expand(w.shape[:3])  # (N, h, T)
+    on_answer = (w * needed).sum(dim=-1)  # (N, h, T)
+    hit = needed.gather(-1, w.argmax(dim=-1, keepdim=True))[..., 0]  # (N, h, T)
+    n = asked[:, 0].sum()
+    return {
+        "weight": ((on_answer * asked).sum(dim=(0, 2)) / n).tolist(),
+        "argmax": ((hit & asked).sum(dim=(0, 2)) / n).tolist(),
+    }
+
+
 def mean_off_diagonal(matrix: list[list[float]]) -> float | None:
     """Mean of the entries off the diagonal; ``None`` for a 1 x 1 matrix."""
     h = len(matrix)
@@ -115,7 +156,11 @@ def mean_off_diagonal(matrix: list[list[float]]) -> float | None:
 
 
 def analyse_heads(
-    model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, example: int = 0
+    model: HeadCountModel,
+    x: torch.Tensor,
+    y: torch.Tensor,
+    needed: torch.Tensor,
+    example: int = 0,
 ) -> dict[str, Any]:
     """All of the above for one trained model on the validation set (what a run records).
 
@@ -124,6 +169,8 @@ def analyse_heads(
     model : HeadCountModel
     x, y : torch.Tensor
         Validation tokens and labels ``(N, T)``.
+    needed : torch.Tensor
+        ``(N, T, T)`` bool: the keys each query's answer needs.
     example : int
         Index of the validation sequence whose weights are kept for the heatmap.
 
@@ -132,11 +179,13 @@ def analyse_heads(
     dict
         ``base_accuracy``, ``ablation_drop`` (per head), ``importance`` (per head),
         ``redundancy`` (``h x h``), ``redundancy_mean`` (off-diagonal mean or ``None``),
+        ``answer_weight`` and ``answer_argmax`` (per head, see :func:`answer_attention`),
         ``heatmap`` (``tokens`` of the sequence and ``weights`` ``(h, T, T)`` as nested lists).
     """
     model.eval()
     ablated = ablation(model, x, y)
     similarity = redundancy(model, x)
+    on_answer = answer_attention(model, x, y, needed)
     heatmap = attention_maps(model, x[example : example + 1])[0]  # (h, T, T)
     return {
         "base_accuracy": ablated["base_accuracy"],
@@ -144,6 +193,8 @@ def analyse_heads(
         "importance": importance(model, x, y),
         "redundancy": similarity,
         "redundancy_mean": mean_off_diagonal(similarity),
+        "answer_weight": on_answer["weight"],
+        "answer_argmax": on_answer["argmax"],
         "heatmap": {"tokens": x[example].tolist(), "weights": heatmap.tolist()},
     }
 
@@ -151,6 +202,7 @@ def analyse_heads(
 __all__ = [
     "ablation",
     "analyse_heads",
+    "answer_attention",
     "attention_maps",
     "importance",
     "mean_off_diagonal",

@@ -2,7 +2,8 @@
 loop.
 
 Both sides do the same runs of a fixed slice of the grid (same task, head counts, seeds, steps,
-batches): train with Adam, then score the validation set.
+batches): train with Adam and a moving average of the weights, score the average at every
+quarter of the budget.
 
 - **ours**: :func:`mha.experiments.heads.cli.execute` (the shared runner) with ``--jobs 2``
   (one torch thread per worker, the attention's fast path while training). It also does the
@@ -35,10 +36,11 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
-from mha.experiments.heads.cli import execute
-from mha.experiments.heads.tasks import TASKS, get_task, train_batches, validation_set
-from mha.experiments.heads.training import RunSpec
+from mha.experiments.heads.cli import DEFAULTS, execute
+from mha.experiments.heads.tasks import TASKS, accuracy, get_task, train_batches, validation_set
+from mha.experiments.heads.training import RunSpec, budgets
 from mha.experiments.store import round_floats
 from mha.tools.files import atomic_write_json
 from mha.tools.timing import interleaved, load_average
@@ -81,23 +83,32 @@ class PlainModel(nn.Module):
 
 
 def plain_loop(specs: list[RunSpec]) -> list[float]:
-    """Train and score every spec sequentially; return the validation accuracies."""
+    """Train and score every spec sequentially, as the experiment does (Adam, a moving average
+    of the weights scored at every quarter of the budget); return the final accuracies."""
     accs = []
+    torch.set_flush_denormal(True)  # as the experiment's runs do
     for s in specs:
         task = get_task(s.task)
         knobs = task.knobs(s.level)
         model = PlainModel(knobs["vocab"], task.n_classes(s.level), knobs["length"], s.d_model,
                            s.n_heads, task.causal, s.seed)  # fmt: skip
         opt = torch.optim.Adam(model.parameters(), lr=s.lr)
-        for x, y in train_batches(task, s.level, s.batch_size, s.steps, s.data_seed):
+        averaged = AveragedModel(model, multi_avg_fn=get_ema_multi_avg_fn(s.ema_decay))
+        xv, yv = validation_set(task, s.level, s.val_size, s.data_seed)
+        scored_at = set(budgets(s.steps))
+        batches = train_batches(task, s.level, s.batch_size, s.steps, s.data_seed)
+        for step, (x, y) in enumerate(batches, start=1):
             logits = model(x)
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
-        xv, yv = validation_set(task, s.level, s.val_size, s.data_seed)
-        with torch.no_grad():
-            accs.append((model(xv).argmax(-1) == yv).float().mean().item())
+            averaged.update_parameters(model)
+            if step in scored_at:
+                with torch.no_grad():
+                    acc = accuracy(averaged.module(xv).argmax(-1), yv)
+        accs.append(acc)
+    torch.set_flush_denormal(False)
     return accs
 
 
@@ -189,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --seeds: expected seeds in 0..2**64-1, got {seeds}", file=sys.stderr)
         return 2
     specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
-                     batch_size=64, lr=3e-3) for h in heads for s in seeds]  # fmt: skip
+                     batch_size=DEFAULTS["batch_size"], lr=DEFAULTS["lr"])
+             for h in heads for s in seeds]  # fmt: skip
     default_threads = torch.get_num_threads()
 
     def side(run: Callable[[], object]) -> Callable[[], object]:
@@ -226,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
               f"on {os.cpu_count()} CPUs: other processes slow both sides unevenly")  # fmt: skip
     atomic_write_json(args.out, round_floats({
         "slice": {"task": args.task, "heads": heads, "seeds": seeds,
-                  "steps": args.steps, "batch_size": 64, "runs": len(specs)},
+                  "steps": args.steps, "batch_size": DEFAULTS["batch_size"], "runs": len(specs)},
         "jobs": args.jobs, "plain_threads": default_threads, "repeats": repeats,
         "seconds": times, "median_s": med, "ratio": ratio, "paired_ratio_median": paired,
         "goal": 0.7, "cpu_count": os.cpu_count(),

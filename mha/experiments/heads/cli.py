@@ -1,21 +1,31 @@
 """``python -m mha.experiments.heads`` (or ``python -m mha.experiment``): the head-count
-experiment (1 vs 4 vs 8 heads), end to end.
+experiment, end to end.
 
-Runs a grid of tasks x head counts x seeds with everything but the head count held fixed on
-the shared runner (:mod:`mha.experiments.runner`), which saves each finished run as it ends;
-then it applies the verdict rule per task and level, moves one step up a task's ladder when no
-head counts differ, and writes ``DIR/results.json`` (atomically, at the
-end) with the config, the library versions, every run, the summary table, the verdicts and the
-head analysis. results.json is fixed by the runs: the same grid gives the same bytes on every
-execution, fresh or resumed. What belongs to one execution (machine, wall times) goes to
-``DIR/execution.json``. A run whose loss becomes NaN or infinite is recorded as diverged and
-judged as such. The study note's table is printed at the end.
+Runs a grid of settings (a task at one level, its head counts and its training budget) x seeds
+with everything but the head count held fixed on the shared runner
+(:mod:`mha.experiments.runner`), which saves each finished run as it ends; then it applies the
+verdict rule per setting, comparing only head counts that converged, and writes
+``DIR/results.json`` (atomically, at the end) with the config, the library versions, every run,
+the summary table (accuracy at four budgets and a ``converged`` flag per head count), the
+verdicts and the head analysis. results.json is fixed by the runs: the same grid gives the same
+bytes on every execution, fresh or resumed. What belongs to one execution (machine, wall times)
+goes to ``DIR/execution.json``. A run whose loss becomes NaN or infinite is recorded as diverged
+and judged as such. The study note's table is printed at the end.
+
+Two grids are declared here: :data:`STUDY` (the default: every head count that divides
+``d_model`` on the tasks that separate head counts, 1, 4 and 8 heads on the others) and
+:data:`SEARCH` (``--search``: the settings tried when looking for the trade-off's cost side).
 
 Examples
 --------
-The full study grid (what the main job runs)::
+The study grid (what the main job runs)::
 
     python -m mha.experiments.heads --out runs/heads --publish docs/results/heads.json
+
+The trade-off search::
+
+    python -m mha.experiments.heads --search --out runs/heads-search \\
+        --publish docs/results/heads_search.json
 
 One task, three seeds::
 
@@ -33,6 +43,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,27 +53,68 @@ from mha.experiments import runner
 from mha.experiments.heads.model import HeadCountModel
 from mha.experiments.heads.records import outcome, record_problem, run_rounded
 from mha.experiments.heads.tasks import TASKS
-from mha.experiments.heads.training import FINAL_WINDOW, RunSpec
+from mha.experiments.heads.training import FINAL_WINDOW, RunSpec, budgets
 from mha.experiments.heads.verdict import MIN_SEEDS, RULE, describe, verdict
 from mha.experiments.runner import UsageError, Workers
 from mha.experiments.store import round_floats
-from mha.experiments.verdict import mean_std
+from mha.experiments.verdict import CONVERGENCE_TOL, converged, mean_std
 from mha.tools.files import atomic_write_json, atomic_write_text, check_writable
 from mha.tools.timing import machine, versions
 
 DEFAULTS: dict[str, Any] = {
-    "tasks": ["count", "reverse", "relations"],
-    "heads": [1, 4, 8],
     "seeds": [0, 1, 2, 3, 4],
-    "steps": 300,
-    "batch_size": 64,
-    "lr": 3e-3,
+    "batch_size": 32,
+    "lr": 1e-2,
+    "ema_decay": 0.99,
     "d_model": 64,
     "data_seed": 0,
     "val_size": 1024,
     "curve_every": 10,
-    "max_escalations": 1,
 }
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row block of the grid: a task at one level, the head counts it compares and the
+    training budget (Adam steps) of each run."""
+
+    task: str
+    level: int
+    heads: tuple[int, ...]
+    steps: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "heads": list(self.heads)}
+
+
+#: Every head count that divides d_model = 64.
+ALL_HEADS = (1, 2, 4, 8, 16, 32, 64)
+#: The study note's table.
+NOTE_HEADS = (1, 4, 8)
+
+#: The default grid. ``count`` and ``recall`` separate head counts, so they get the whole sweep;
+#: ``relations`` (level 1: four relations) and ``reverse`` keep the study note's 1, 4 and 8.
+#: ``recall`` at level 1 (32 keys) is where the search (:data:`SEARCH`) found fewer, wider heads
+#: ahead with every head count converged (with more keys, 64 heads are still learning at the
+#: budget). ``reverse`` is solved within its budget by every head count (one fixed positional
+#: lookup per query); it stays as the control whose attention maps show why.
+STUDY: tuple[Setting, ...] = (
+    Setting("count", 0, ALL_HEADS, 1000),
+    Setting("recall", 1, ALL_HEADS, 1000),
+    Setting("relations", 1, NOTE_HEADS, 500),
+    Setting("reverse", 0, NOTE_HEADS, 500),
+)
+
+#: The search for the trade-off's cost side: settings where a head must match content with few
+#: dimensions (lookups by key among more and more keys; counting among a larger vocabulary),
+#: each at 1, 4, 16 and 64 heads. Every setting tried is kept in the search's results file.
+SEARCH: tuple[Setting, ...] = (
+    Setting("recall", 0, (1, 4, 16, 64), 1000),
+    Setting("recall", 1, (1, 4, 16, 64), 1000),
+    Setting("recall", 2, (1, 4, 16, 64), 1000),
+    Setting("recall", 3, (1, 4, 16, 64), 1000),
+    Setting("count", 3, (1, 4, 16, 64), 1000),
+)
 
 
 # ----------------------------------------------------------------------------- command line
@@ -71,25 +123,31 @@ DEFAULTS: dict[str, Any] = {
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m mha.experiments.heads",
-        description="Train one-layer attention models with 1, 4, 8 heads on synthetic tasks. "
-        "The full default grid takes about 2 minutes with 2 workers on 2 CPUs; finished runs "
-        "are kept in OUT/runs and reused when the same command is run again.",
+        description="Train one-layer attention models with different head counts on synthetic "
+        "tasks. The default grid (STUDY: 1 to 64 heads on count and recall, 1, 4, 8 on "
+        "relations and reverse, 5 seeds) takes about 4 minutes with 2 workers on 2 CPUs; "
+        "finished runs are kept in OUT/runs and reused when the same command is run again.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     p.add_argument(
         "--task",
         nargs="+",
-        default=DEFAULTS["tasks"],
+        default=None,
         metavar="TASK",
-        help=f"tasks to run, from: {', '.join(TASKS)}",
+        help=f"tasks to run, from: {', '.join(TASKS)} (default: every task of the grid)",
+    )
+    p.add_argument(
+        "--search",
+        action="store_true",
+        help="run the trade-off search (SEARCH) instead of the study grid (STUDY)",
     )
     p.add_argument(
         "--heads",
         nargs="+",
         type=int,
-        default=DEFAULTS["heads"],
+        default=None,
         metavar="H",
-        help="head counts; each must divide d_model",
+        help="head counts for every task; each must divide d_model (default: the grid's)",
     )
     p.add_argument(
         "--seeds",
@@ -99,25 +157,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="initialisation seeds, distinct, each in 0..2**64-1",
     )
-    p.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="Adam steps per run")
+    p.add_argument(
+        "--steps",
+        type=int,
+        default=None,
+        help="Adam steps per run, the training budget (default: the grid's)",
+    )
     p.add_argument(
         "--batch-size", type=int, default=DEFAULTS["batch_size"], help="training sequences per step"
     )
     p.add_argument(
         "--lr", type=float, default=DEFAULTS["lr"], help="fixed Adam learning rate (finite, > 0)"
     )
-    p.add_argument("--d-model", type=int, default=DEFAULTS["d_model"], help="model width")
-    p.add_argument("--level", type=int, default=0, help="ladder level to start every task at")
     p.add_argument(
-        "--no-escalate",
-        action="store_true",
-        help="do not move up the ladder when no head counts differ",
+        "--ema-decay",
+        type=float,
+        default=DEFAULTS["ema_decay"],
+        help="decay of the moving average of the weights that is scored, in [0, 1)",
     )
+    p.add_argument("--d-model", type=int, default=DEFAULTS["d_model"], help="model width")
     p.add_argument(
-        "--max-escalations",
-        type=int,
-        default=DEFAULTS["max_escalations"],
-        help="ladder steps a task may climb",
+        "--level", type=int, default=None, help="level of every task (default: the grid's)"
     )
     p.add_argument(
         "--jobs",
@@ -160,8 +220,28 @@ def build_parser() -> argparse.ArgumentParser:
 SEED_LIMIT = 2**64
 
 #: Settings of a grid (keys of ``config`` in results.json) that decide what results.json holds.
-GRID_KEYS = ("tasks", "heads", "seeds", "steps", "batch_size", "lr", "d_model", "data_seed",
-             "val_size", "start_level", "escalate", "max_escalations")  # fmt: skip
+GRID_KEYS = ("grid", "settings", "seeds", "batch_size", "lr", "ema_decay", "d_model", "data_seed",
+             "val_size")  # fmt: skip
+
+
+def settings(args: argparse.Namespace) -> list[Setting]:
+    """The grid the arguments ask for: :data:`STUDY` (or :data:`SEARCH` with ``--search``),
+    narrowed to ``--task`` and with ``--heads``, ``--steps`` and ``--level`` replacing the grid's
+    choice for every setting. A task outside the grid gets 1, 4, 8 heads, level 0 and 1,000 steps
+    unless told otherwise."""
+    grid = SEARCH if args.search else STUDY
+    tasks = list(dict.fromkeys(s.task for s in grid)) if args.task is None else args.task
+    chosen = []
+    for task in tasks:
+        mine = [s for s in grid if s.task == task] or [Setting(task, 0, NOTE_HEADS, 1000)]
+        for s in mine:
+            chosen.append(Setting(
+                task,
+                s.level if args.level is None else args.level,
+                s.heads if args.heads is None else tuple(args.heads),
+                s.steps if args.steps is None else args.steps,
+            ))  # fmt: skip
+    return list(dict.fromkeys(chosen))
 
 
 def divisors(n: int) -> list[int]:
@@ -176,19 +256,19 @@ def divisors(n: int) -> list[int]:
     return small + [n // d for d in reversed(small) if d * d != n]
 
 
-def model_bytes(d_model: int, tasks: Sequence[str], level: int) -> int:
-    """Bytes of float32 weights, gradients and the two Adam moments of the largest model of the
-    grid (4 copies of every parameter), from the sizes alone, without building it."""
+def model_bytes(d_model: int, grid: Sequence[Setting]) -> int:
+    """Bytes of float32 weights, gradients, the two Adam moments and the moving average of the
+    largest model of the grid (5 copies of every parameter), from the sizes alone, without
+    building it."""
     largest = 0
-    for name in tasks:
-        task = TASKS[name]
-        for lv in range(level, len(task.ladder)):
-            knobs = task.knobs(lv)
-            vocab, length, classes = knobs["vocab"], knobs["length"], task.n_classes(lv)
-            params = ((vocab + length) * d_model + 4 * (d_model * d_model + d_model)
-                      + d_model * classes + classes)  # fmt: skip
-            largest = max(largest, params)
-    return 4 * 4 * largest
+    for s in grid:
+        task = TASKS[s.task]
+        knobs = task.knobs(s.level)
+        vocab, length, classes = knobs["vocab"], knobs["length"], task.n_classes(s.level)
+        params = ((vocab + length) * d_model + 4 * (d_model * d_model + d_model)
+                  + d_model * classes + classes)  # fmt: skip
+        largest = max(largest, params)
+    return 5 * 4 * largest
 
 
 def memory_bytes() -> int | None:
@@ -202,11 +282,10 @@ def memory_bytes() -> int | None:
 def grid_config(args: argparse.Namespace) -> dict[str, Any]:
     """The settings of the grid, as stored under ``config`` in results.json (floats rounded)."""
     return round_floats({
-        "tasks": list(args.task), "heads": list(args.heads), "seeds": list(args.seeds),
-        "steps": args.steps, "batch_size": args.batch_size, "lr": args.lr,
+        "grid": "search" if args.search else "study",
+        "settings": [s.to_dict() for s in settings(args)], "seeds": list(args.seeds),
+        "batch_size": args.batch_size, "lr": args.lr, "ema_decay": args.ema_decay,
         "d_model": args.d_model, "data_seed": args.data_seed, "val_size": args.val_size,
-        "start_level": args.level, "escalate": not args.no_escalate,
-        "max_escalations": args.max_escalations,
     })  # fmt: skip
 
 
@@ -226,18 +305,22 @@ def other_grid(path: Path, args: argparse.Namespace) -> list[str]:
 
 def validate(args: argparse.Namespace) -> None:
     """Check every argument before any training; raise :class:`UsageError` on the first bad one."""
-    for task in args.task:
+    for task in args.task or []:
         if task not in TASKS:
             raise UsageError("--task", f"unknown task {task!r}; choose from {', '.join(TASKS)}")
-    if len(set(args.task)) != len(args.task):
+    if args.task is not None and len(set(args.task)) != len(args.task):
         raise UsageError("--task", f"each task at most once, got {' '.join(args.task)}")
-    for task in args.task:
-        top = len(TASKS[task].ladder) - 1
-        if not 0 <= args.level <= top:
-            raise UsageError("--level", f"task {task!r} has levels 0..{top}, got {args.level}")
+    if args.level is not None:
+        for task in args.task or [s.task for s in (SEARCH if args.search else STUDY)]:
+            top = len(TASKS[task].ladder) - 1
+            if not 0 <= args.level <= top:
+                raise UsageError("--level", f"task {task!r} has levels 0..{top}, got {args.level}")
     if args.d_model < 1:
         raise UsageError("--d-model", f"expected an int >= 1, got {args.d_model}")
-    need, have = model_bytes(args.d_model, args.task, args.level), memory_bytes()
+    if not (math.isfinite(args.ema_decay) and 0 <= args.ema_decay < 1):
+        raise UsageError("--ema-decay", f"expected a number in [0, 1), got {args.ema_decay}")
+    grid = settings(args)
+    need, have = model_bytes(args.d_model, grid), memory_bytes()
     if have is not None and need > have:
         raise UsageError(
             "--d-model",
@@ -245,14 +328,14 @@ def validate(args: argparse.Namespace) -> None:
             f"gradients and Adam state of one model, more than this machine's "
             f"{have / 2**30:.3g} GiB",
         )
-    for h in args.heads:
+    for h in sorted({h for s in grid for h in s.heads}):
         if h < 1 or args.d_model % h != 0:
             raise UsageError(
                 "--heads",
                 f"{h} is not a positive divisor of d_model={args.d_model}; "
                 f"valid: {divisors(args.d_model)}",
             )
-    if len(set(args.heads)) != len(args.heads):
+    if args.heads is not None and len(set(args.heads)) != len(args.heads):
         raise UsageError("--heads", "each head count at most once")
     if len(args.seeds) < 1:
         raise UsageError("--seeds", "expected at least one seed")
@@ -262,14 +345,13 @@ def validate(args: argparse.Namespace) -> None:
         for seed in seeds:
             if not 0 <= seed < SEED_LIMIT:
                 raise UsageError(name, f"expected a seed in 0..2**64-1, got {seed}")
-    for name, value in (("--steps", args.steps), ("--batch-size", args.batch_size),
-                        ("--jobs", args.jobs), ("--val-size", args.val_size)):  # fmt: skip
+    for name, value in (("--steps", 1 if args.steps is None else args.steps),
+                        ("--batch-size", args.batch_size), ("--jobs", args.jobs),
+                        ("--val-size", args.val_size)):  # fmt: skip
         if value < 1:
             raise UsageError(name, f"expected an int >= 1, got {value}")
     if not (math.isfinite(args.lr) and args.lr > 0):
         raise UsageError("--lr", f"expected a finite learning rate > 0, got {args.lr}")
-    if args.max_escalations < 0:
-        raise UsageError("--max-escalations", f"expected an int >= 0, got {args.max_escalations}")
     try:
         check_writable(args.out)
         check_writable(args.out / "runs")
@@ -297,23 +379,24 @@ def validate(args: argparse.Namespace) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def make_specs(args: argparse.Namespace, task: str, level: int) -> list[RunSpec]:
-    """Every run of one task and level: head counts x seeds."""
+def make_specs(args: argparse.Namespace, setting: Setting) -> list[RunSpec]:
+    """Every run of one setting: head counts x seeds."""
     return [
         RunSpec(
-            task=task,
-            level=level,
+            task=setting.task,
+            level=setting.level,
             n_heads=h,
             seed=s,
-            steps=args.steps,
+            steps=setting.steps,
             batch_size=args.batch_size,
             lr=args.lr,
             d_model=args.d_model,
+            ema_decay=args.ema_decay,
             data_seed=args.data_seed,
             val_size=args.val_size,
             curve_every=DEFAULTS["curve_every"],
         )
-        for h in args.heads
+        for h in setting.heads
         for s in args.seeds
     ]
 
@@ -327,8 +410,10 @@ def _warm_up() -> None:
 
 
 def _cost(spec: RunSpec) -> tuple[int, int]:
-    """Rough size of a run, to start the big ones first (better balance across workers)."""
-    return (-TASKS[spec.task].knobs(spec.level)["length"], -spec.n_heads)
+    """Rough size of a run, to start the big ones first (better balance across workers): the
+    attention scores ``(B, h, T, T)`` it computes over its steps, then its head count."""
+    length = TASKS[spec.task].knobs(spec.level)["length"]
+    return (-spec.steps * (spec.n_heads + 4) * length * length, -spec.n_heads)
 
 
 def execute(
@@ -371,8 +456,21 @@ def _mean_std_or_none(values: list[float]) -> tuple[float | None, float | None]:
     return mean_std(values) if values else (None, None)
 
 
+def cell_converged(trained: list[dict]) -> bool | None:
+    """Whether one task, level and head count finished learning: the rule of
+    :func:`mha.experiments.verdict.converged` on its runs' accuracies at the last two budgets
+    (``None`` when no seed trained)."""
+    if not trained:
+        return None
+    if len(trained[0]["budget_accuracy"]) < 2:
+        return False
+    before = [r["budget_accuracy"][-2][1] for r in trained]
+    return converged(before, [r["val_accuracy"] for r in trained])
+
+
 def summarise(records: list[dict]) -> list[dict]:
-    """The study note's table: one row per task, level and head count, over seeds.
+    """The study note's table: one row per task, level and head count, over seeds, with the
+    accuracy at every budget and the ``converged`` flag (:func:`cell_converged`).
 
     Diverged runs are counted in ``n_diverged`` and left out of the means (which are ``None``
     when every seed diverged). Rows come in the order of ``records`` (sorted by the caller).
@@ -383,13 +481,19 @@ def summarise(records: list[dict]) -> list[dict]:
         accs = [r["val_accuracy"] for r in trained]
         acc_mean, acc_std = _mean_std_or_none(accs)
         loss_mean, loss_std = _mean_std_or_none([r["final_train_loss"] for r in trained])
+        by_budget = []
+        for i, steps in enumerate(budgets(rs[0]["steps"])):
+            mean, std = _mean_std_or_none([r["budget_accuracy"][i][1] for r in trained])
+            by_budget.append({"steps": steps, "mean": mean, "std": std})
         rows.append({
             "task": task, "level": level, "knobs": TASKS[task].knobs(level),
             "n_heads": h, "d_head": rs[0]["d_head"], "params": rs[0]["params"],
+            "steps": rs[0]["steps"],
             "final_train_loss_mean": loss_mean, "final_train_loss_std": loss_std,
             "val_accuracy_mean": acc_mean, "val_accuracy_std": acc_std,
             "val_accuracy_min": min(accs, default=None),
             "val_accuracy_max": max(accs, default=None),
+            "budget_accuracy": by_budget, "converged": cell_converged(trained),
             "n_seeds": len(rs), "n_diverged": len(rs) - len(trained),
         })  # fmt: skip
     return rows
@@ -411,6 +515,8 @@ def analyse_groups(records: list[dict]) -> list[dict]:
             total = sum(imp)
             shares.append([v / total if total > 0 else 1.0 / h for v in imp])
         red = [r["analysis"]["redundancy_mean"] for r in rs]
+        on_answer = [r["analysis"]["answer_weight"] for r in rs]
+        on_answer_argmax = [r["analysis"]["answer_argmax"] for r in rs]
         max_drop = mean_std([max(d) for d in drops])
         top_share = mean_std([max(s) for s in shares])
         entry = {
@@ -422,6 +528,10 @@ def analyse_groups(records: list[dict]) -> list[dict]:
             "importance_share_by_rank": _sorted_desc_by_rank(shares),
             "importance_top_share_mean": top_share[0], "importance_top_share_std": top_share[1],
             "redundancy_mean": None, "redundancy_std": None,
+            "answer_weight_by_rank": _sorted_desc_by_rank(on_answer),
+            "answer_argmax_by_rank": _sorted_desc_by_rank(on_answer_argmax),
+            "answer_weight_mean": mean_std([sum(w) / h for w in on_answer])[0],
+            "answer_argmax_mean": mean_std([sum(w) / h for w in on_answer_argmax])[0],
         }  # fmt: skip
         if h > 1 and all(v is not None for v in red):
             entry["redundancy_mean"], entry["redundancy_std"] = mean_std(red)
@@ -442,15 +552,22 @@ def _round_weights(weights: list) -> list:
     return [[[round(w, WEIGHT_DECIMALS) for w in row] for row in head] for head in weights]
 
 
+#: Runs with more heads keep their attention maps in their run file only (results.json stays
+#: small enough for a page to load).
+HEATMAP_MAX_HEADS = 16
+
+
 def slim_run(record: dict) -> dict:
     """A run as stored in results.json: its attention maps of the fixed validation sequence
-    (``analysis.heatmap``, every head, weights rounded to 3 decimals), no wall time (kept in
-    execution.json)."""
+    (``analysis.heatmap``, every head, weights rounded to 3 decimals; only up to
+    :data:`HEATMAP_MAX_HEADS` heads), no wall time (kept in execution.json)."""
     slim = {k: v for k, v in record.items() if k not in EXECUTION_FIELDS}
     if isinstance(record["analysis"], dict):
         analysis = dict(record["analysis"])
         heatmap = analysis.get("heatmap")
-        if isinstance(heatmap, dict):
+        if record["n_heads"] > HEATMAP_MAX_HEADS:
+            del analysis["heatmap"]
+        elif isinstance(heatmap, dict):
             analysis["heatmap"] = {"tokens": heatmap["tokens"],
                                    "weights": _round_weights(heatmap["weights"])}  # fmt: skip
         slim["analysis"] = analysis
@@ -485,19 +602,28 @@ def results_text(results: dict) -> str:
 def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[dict]) -> dict:
     """Everything results.json holds: fixed by the runs and the settings, so the same grid gives
     the same bytes on every execution (timings and machine facts go to execution.json)."""
-    order = {t: i for i, t in enumerate(args.task)}
-    records = sorted(records, key=lambda r: (order[r["task"]], r["level"], r["n_heads"], r["seed"]))
+    grid = settings(args)
+    order = {(s.task, s.level): i for i, s in enumerate(grid)}
+    tasks = list(dict.fromkeys(s.task for s in grid))
+    records = sorted(records, key=lambda r: (order[r["task"], r["level"]], r["n_heads"], r["seed"]))
     config = {
         **grid_config(args),
-        "optimizer": "Adam (fused)",
+        "tasks": tasks,
+        "optimizer": "Adam (fused), fixed learning rate",
+        "scored_model": f"exponential moving average of the weights (decay {args.ema_decay}), "
+                        "scored on the validation set at every quarter of the budget",
+        "convergence_rule": "a task, level and head count has converged when its seed-mean "
+                            f"validation accuracy moved by less than {CONVERGENCE_TOL} between "
+                            "three quarters of the budget and the whole budget",
+        "convergence_tol": CONVERGENCE_TOL,
         "final_train_loss": f"mean of the per-step training losses over the last {FINAL_WINDOW} "
                             "steps",
         "curve": f"mean training loss of each block of {DEFAULTS['curve_every']} steps",
         "model": "token embedding + learned position embedding -> one MultiHeadAttention "
                  "(no residual) -> linear readout, a class per position",
-        "ladders": {t: [dict(k) for k in TASKS[t].ladder] for t in args.task},
-        "task_descriptions": {t: TASKS[t].description for t in args.task},
-        "causal": {t: TASKS[t].causal for t in args.task},
+        "ladders": {t: [dict(k) for k in TASKS[t].ladder] for t in tasks},
+        "task_descriptions": {t: TASKS[t].description for t in tasks},
+        "causal": {t: TASKS[t].causal for t in tasks},
         "verdict_rule": RULE,
         "final_window": FINAL_WINDOW,
         "min_seeds": MIN_SEEDS,
@@ -505,14 +631,17 @@ def build_results(args: argparse.Namespace, records: list[dict], verdicts: list[
                     "model over the validation set and aggregated per task, level and head count "
                     "over seeds; heads are ranked within each seed before averaging. Each "
                     "trained run also keeps, by head index, its ablation drop and importance "
-                    "and the attention maps (h, T, T) of validation sequence 0 "
-                    "(analysis.heatmap, weights rounded to 3 decimals)",
+                    f"and, with at most {HEATMAP_MAX_HEADS} heads, the attention maps (h, T, T) of "
+                    "validation sequence 0 (analysis.heatmap, weights rounded to 3 decimals). "
+                    "answer_weight is each head's mean attention weight on the keys the answer "
+                    "needs (the task's pattern), answer_argmax the fraction of queries whose "
+                    "largest weight falls on one of them",
         "divergence": "a run whose training loss or weights become NaN or infinite is marked "
                       "diverged, stops training and is not evaluated; summary means leave it "
                       "out and count it in n_diverged, and the verdict of its task and level is "
                       "'diverged' (nothing claimed)",
     }  # fmt: skip
-    verdicts = sorted(verdicts, key=lambda v: (order[v["task"]], v["level"]))
+    verdicts = sorted(verdicts, key=lambda v: order[v["task"], v["level"]])
     return round_floats({
         "config": config,
         "environment": environment(),
@@ -542,7 +671,7 @@ def format_table(summary: list[dict]) -> str:
     lines = []
     last = None
     head = (f"{'heads':>5} {'d_head':>6} {'params':>8} {'final train loss':>16} "
-            f"{'val acc (mean)':>14} {'spread (std)':>12} {'seeds':>5} "
+            f"{'val acc (mean)':>14} {'spread (std)':>12} {'converged':>9} {'seeds':>5} "
             f"{'diverged':>8}")  # fmt: skip
 
     def num(x: float | None, width: int) -> str:
@@ -552,12 +681,18 @@ def format_table(summary: list[dict]) -> str:
         key = (row["task"], row["level"])
         if key != last:
             knobs = ", ".join(f"{k}={v}" for k, v in row["knobs"].items())
-            lines += ["", f"{row['task']}  level {row['level']} ({knobs})", head]
+            lines += [
+                "",
+                f"{row['task']}  level {row['level']} ({knobs}), {row['steps']} steps",
+                head,
+            ]
             last = key
         lines.append(
             f"{row['n_heads']:>5} {row['d_head']:>6} {row['params']:>8,} "
             f"{num(row['final_train_loss_mean'], 16)} {num(row['val_accuracy_mean'], 14)} "
-            f"{num(row['val_accuracy_std'], 12)} {row['n_seeds']:>5} {row['n_diverged']:>8}"
+            f"{num(row['val_accuracy_std'], 12)} "
+            f"{'yes' if row['converged'] else 'no':>9} {row['n_seeds']:>5} "
+            f"{row['n_diverged']:>8}"
         )
     return "\n".join(lines)
 
@@ -565,46 +700,37 @@ def format_table(summary: list[dict]) -> str:
 # ----------------------------------------------------------------------------- main
 
 
+def judge(setting: Setting, specs: Sequence[RunSpec], records: dict[RunSpec, dict]) -> dict:
+    """The verdict of one setting: its head counts compared on their seeds' final accuracies,
+    a difference claimed only between converged head counts."""
+    runs: dict[int, list[dict]] = defaultdict(list)
+    for spec in specs:
+        runs[spec.n_heads].append(records[spec])
+    accs = {h: [r["val_accuracy"] for r in rs] for h, rs in runs.items()}  # None: diverged
+    done = {h: bool(cell_converged([r for r in rs if not r["diverged"]])) for h, rs in runs.items()}
+    if len(accs) >= 2:
+        v = verdict(accs, done)
+    else:
+        v = {"status": "single_head_count", "n_seeds": len(next(iter(accs.values()))),
+             "pairs": [], "best": list(accs), "still_learning": [], "fewer_heads_win": [],
+             "rule": RULE}  # fmt: skip
+    return {"task": setting.task, "level": setting.level,
+            "knobs": TASKS[setting.task].knobs(setting.level), "steps": setting.steps, **v,
+            "sentence": describe(setting.task, setting.level, v)}  # fmt: skip
+
+
 def experiment(args: argparse.Namespace) -> dict:
-    """Run the grid with escalation; write the per-run files, ``results.json`` and
-    ``execution.json``."""
+    """Run the grid; write the per-run files, ``results.json`` and ``execution.json``."""
     start = time.perf_counter()
     out: Path = args.out
-    level = dict.fromkeys(args.task, args.level)
-    active = list(args.task)
-    climbed = dict.fromkeys(args.task, 0)
-    records: dict[RunSpec, dict] = {}
-    verdicts: list[dict] = []
-    jobs = min(args.jobs, len(args.task) * len(args.heads) * len(args.seeds))
-    workers = Workers(jobs, warm_up=_warm_up)
-    while active:
-        specs = [s for t in active for s in make_specs(args, t, level[t])]
-        with runner.borrowed(workers):
-            records.update(execute(specs, out, workers.jobs, args.quiet, workers))
-        next_active = []
-        for t in active:
-            accs: dict[int, list[float | None]] = defaultdict(list)
-            for s in specs:
-                if s.task == t:
-                    accs[s.n_heads].append(records[s]["val_accuracy"])  # None: diverged
-            if len(accs) >= 2:
-                v = verdict(accs)
-            else:
-                v = {"status": "single_head_count", "n_seeds": len(args.seeds), "pairs": [],
-                     "best": list(accs), "rule": RULE}  # fmt: skip
-            can_climb = (
-                v["status"] == "no_difference" and not args.no_escalate
-                and climbed[t] < args.max_escalations and level[t] + 1 < len(TASKS[t].ladder)
-            )  # fmt: skip
-            v = {"task": t, "level": level[t], "knobs": TASKS[t].knobs(level[t]), **v,
-                 "escalated": can_climb, "sentence": describe(t, level[t], v)}  # fmt: skip
-            verdicts.append(v)
-            if can_climb:
-                level[t] += 1
-                climbed[t] += 1
-                next_active.append(t)
-        active = next_active
+    grid = settings(args)
+    specs = {setting: make_specs(args, setting) for setting in grid}
+    every = [spec for group in specs.values() for spec in group]
+    workers = Workers(min(args.jobs, len(every)), warm_up=_warm_up)
+    with runner.borrowed(workers):
+        records = execute(every, out, workers.jobs, args.quiet, workers)
     workers.close()
+    verdicts = [judge(setting, group, records) for setting, group in specs.items()]
     results = build_results(args, list(records.values()), verdicts)
     atomic_write_text(out / "results.json", results_text(results))
     wall = time.perf_counter() - start
@@ -632,7 +758,7 @@ def main(argv: list[str] | None = None) -> int:
     print(format_table(results["summary"]))
     print()
     for v in results["verdict"]:
-        print(v["sentence"] + (" -> moving one step up the ladder" if v["escalated"] else ""))
+        print(v["sentence"])
     print(f"\nrule: {RULE}")
     print(f"wrote {args.out / 'results.json'}" + (f" and {args.publish}" if args.publish else ""))
     print(f"wall time {time.perf_counter() - start:.1f} s (see {args.out / 'execution.json'})")

@@ -15,18 +15,26 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.figure import Figure
 
-COLORS = {1: "#d62728", 2: "#9467bd", 4: "#1f77b4", 8: "#2ca02c", 16: "#ff7f0e"}
+COLORS = {1: "#d62728", 2: "#9467bd", 4: "#1f77b4", 8: "#2ca02c", 16: "#ff7f0e", 32: "#8c564b",
+          64: "#17becf"}  # fmt: skip
 
 #: Fonts that have Hangul glyphs, most wanted first (fonts-nanum, then Noto CJK).
 HANGUL_FONTS = ("NanumGothic", "NanumBarunGothic", "Noto Sans CJK KR", "Noto Sans KR")
 
 #: Axis and colour-bar labels in Korean, and in English for a machine without a Hangul font.
 LABELS = {
-    "ko": {"query": "query 위치:토큰", "key": "key 위치:토큰", "weight": "attention 가중치"},
-    "en": {"query": "query position:token", "key": "key position:token", "weight": "weight"},
-}
+    "ko": {"query": "query 위치:토큰", "key": "key 위치:토큰", "weight": "attention 가중치",
+           "heads": "head 수", "d_head": "d_head", "accuracy": "검증 정확도",
+           "steps": "학습 스텝 (예산)", "converged": "수렴", "learning": "아직 배우는 중",
+           "head": "head"},
+    "en": {"query": "query position:token", "key": "key position:token", "weight": "weight",
+           "heads": "heads", "d_head": "d_head", "accuracy": "validation accuracy",
+           "steps": "training steps (budget)", "converged": "converged",
+           "learning": "still learning", "head": "heads"},
+}  # fmt: skip
 
 #: Panel side in inches for sequences of at most 16 positions, and for longer ones.
 PANEL_INCHES = (2.3, 3.6)
@@ -148,7 +156,7 @@ def heatmap_figure(
 def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: str = "") -> Figure:
     """Training-loss curves: the seed mean per head count with a min-max band over seeds.
 
-    One panel per ladder level present in ``runs``. Diverged runs (``diverged: true``, their
+    One panel per level present in ``runs``. Diverged runs (``diverged: true``, their
     curves end in a non-finite loss) are left out.
 
     Parameters
@@ -200,4 +208,122 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
     return fig
 
 
-__all__ = ["curves_figure", "hangul_font", "heatmap_figure", "position_labels"]
+def _panels(n: int) -> tuple[Figure, list]:
+    """A figure of ``n`` panels, two a row (a phone shows two side by side legibly)."""
+    cols = min(n, 2)
+    rows = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.3 * rows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
+def _text() -> dict[str, str]:
+    """Labels in Korean with a Hangul font, in English without (the font is set by the caller)."""
+    return LABELS["ko" if hangul_font() else "en"]
+
+
+def sweep_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], d_model: int) -> Figure:
+    """Accuracy against head count, one panel per setting: the seed mean with the seed standard
+    deviation as error bars, ``d_head = d_model / h`` on the top axis. A filled marker is a head
+    count that converged, a hollow one a head count still learning at its budget.
+
+    Parameters
+    ----------
+    panels : sequence of (title, rows)
+        Rows of the results' ``summary`` of one setting (``n_heads``, ``val_accuracy_mean``,
+        ``val_accuracy_std``, ``converged``).
+    d_model : int
+        Model width, for the ``d_head`` axis.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        ``panels`` is empty.
+    """
+    if not panels:
+        raise ValueError("panels: expected at least one setting, got none")
+    text = _text()
+    font = hangul_font()
+    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
+        fig, axes = _panels(len(panels))
+        for ax, (title, rows) in zip(axes, panels, strict=True):
+            rows = [r for r in rows if r["val_accuracy_mean"] is not None]
+            heads = [r["n_heads"] for r in rows]
+            mean = [r["val_accuracy_mean"] for r in rows]
+            ax.errorbar(heads, mean, yerr=[r["val_accuracy_std"] for r in rows], color="#1f77b4",
+                        capsize=3, linewidth=1.2, zorder=1)  # fmt: skip
+            for r in rows:
+                done = bool(r["converged"])
+                ax.plot(r["n_heads"], r["val_accuracy_mean"], "o", color="#1f77b4",
+                        markerfacecolor="#1f77b4" if done else "white", markersize=6,
+                        zorder=2)  # fmt: skip
+            ax.set_xscale("log", base=2)
+            ax.set_xticks(heads, [str(h) for h in heads])
+            ax.minorticks_off()
+            ax.set_xlabel(text["heads"])
+            ax.set_ylabel(text["accuracy"])
+            # d_head = d_model / h is its own inverse; clipped away from 0 for the axis limits
+            to_d_head = lambda h: d_model / np.clip(h, 1e-9, None)  # noqa: E731
+            top = ax.secondary_xaxis("top", functions=(to_d_head, to_d_head))
+            top.set_xticks([d_model // h for h in heads], [str(d_model // h) for h in heads])
+            top.minorticks_off()
+            top.set_xlabel(text["d_head"], fontsize=8)
+            ax.set_title(title, fontsize=9)
+            ax.grid(True, alpha=0.3)
+        axes[0].plot([], [], "o", color="#1f77b4", label=text["converged"])
+        axes[0].plot([], [], "o", color="#1f77b4", markerfacecolor="white",
+                     label=text["learning"])  # fmt: skip
+        axes[0].legend(fontsize=7, loc="lower right")
+        fig.tight_layout()
+    return fig
+
+
+def budget_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> Figure:
+    """Accuracy against training budget, one line per head count and one panel per setting:
+    the seed mean at every budget with the seed standard deviation as error bars.
+
+    Parameters
+    ----------
+    panels : sequence of (title, rows)
+        Rows of the results' ``summary`` of one setting (``n_heads`` and ``budget_accuracy``:
+        ``[{"steps", "mean", "std"}]``).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        ``panels`` is empty.
+    """
+    if not panels:
+        raise ValueError("panels: expected at least one setting, got none")
+    text = _text()
+    font = hangul_font()
+    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
+        fig, axes = _panels(len(panels))
+        for ax, (title, rows) in zip(axes, panels, strict=True):
+            for r in rows:
+                points = [b for b in r["budget_accuracy"] if b["mean"] is not None]
+                ax.errorbar([b["steps"] for b in points], [b["mean"] for b in points],
+                            yerr=[b["std"] for b in points], color=COLORS.get(r["n_heads"]),
+                            marker="o", markersize=3, capsize=2, linewidth=1.2,
+                            label=f"{r['n_heads']} {text['head']}")  # fmt: skip
+            ax.set_xlabel(text["steps"])
+            ax.set_ylabel(text["accuracy"])
+            ax.set_title(title, fontsize=9)
+            ax.grid(True, alpha=0.3)
+            ax.legend(fontsize=6, ncol=2, loc="lower right")
+        fig.tight_layout()
+    return fig
+
+
+__all__ = ["budget_figure", "curves_figure", "hangul_font", "heatmap_figure", "position_labels",
+           "sweep_figure"]  # fmt: skip

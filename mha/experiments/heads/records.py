@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mha.experiments.heads.training import RunSpec, run
+from mha.experiments.heads.training import RunSpec, budgets, run
 from mha.experiments.store import round_floats
 
 #: Fields a saved run must have to be reused.
 RESULT_KEYS = frozenset(
     {"d_head", "params", "diverged", "diverged_at_step", "final_train_loss", "val_accuracy",
-     "curve", "analysis", "wall_time_s"}
+     "budget_accuracy", "curve", "analysis", "wall_time_s"}
 )  # fmt: skip
 
 
@@ -63,11 +63,16 @@ def record_problem(record: dict[str, Any], spec: RunSpec) -> str | None:
         checks.update({
             "final_train_loss": _is_number(record["final_train_loss"]),
             "val_accuracy": _is_number(record["val_accuracy"]),
+            "budget_accuracy": isinstance(record["budget_accuracy"], list)
+            and len(record["budget_accuracy"]) == len(budgets(spec.steps))
+            and all(_numbers(b, 2) for b in record["budget_accuracy"]),
             "curve": _numbers(record["curve"]),
             "analysis": isinstance(analysis, dict)
             and _is_number(analysis.get("base_accuracy"))
             and _numbers(analysis.get("ablation_drop"), spec.n_heads)
             and _numbers(analysis.get("importance"), spec.n_heads)
+            and _numbers(analysis.get("answer_weight"), spec.n_heads)
+            and _numbers(analysis.get("answer_argmax"), spec.n_heads)
             and isinstance(heatmap, dict)
             and isinstance(heatmap.get("tokens"), list)
             and isinstance(heatmap.get("weights"), list),

@@ -1,8 +1,11 @@
 """Synthetic sequence tasks for the head-count experiment, each with a ladder of harder settings.
 
 A task turns a batch of random token sequences ``x (B, T)`` into per-position labels
-``y (B, T)``. Every task has difficulty knobs (``length``, ``vocab``) and an ordered ``ladder``
-of settings; level 0 is the study note's default (length 16, vocabulary 10).
+``y (B, T)``; a position without a question is labelled :data:`IGNORE` and neither trained on
+nor scored. Every task has knobs (``length``, ``vocab``, ...) and an ordered ``ladder`` of
+settings (its levels); level 0 of ``count``, ``reverse`` and ``relations`` is the study note's
+default (length 16, vocabulary 10). Each task also names the keys its answer needs
+(:meth:`Task.answer_keys`): the pattern a head that solves it would attend to.
 
 Data never come from global random state: :func:`train_batches` and :func:`validation_set` draw
 from generators seeded by the task, the level and a data seed only, so every run of a grid (any
@@ -19,6 +22,17 @@ from dataclasses import dataclass, field
 import torch
 
 Labeler = Callable[[torch.Tensor, dict[str, int]], torch.Tensor]
+Sampler = Callable[[torch.Generator, int, dict[str, int]], torch.Tensor]
+#: ``(x (B, T), knobs) -> [(pattern name, (B, T, T) bool: query i needs key j)]``.
+AnswerKeys = Callable[[torch.Tensor, dict[str, int]], list[tuple[str, torch.Tensor]]]
+
+#: Label of a position that asks nothing (cross-entropy's default ``ignore_index``).
+IGNORE = -100
+
+
+def uniform_tokens(generator: torch.Generator, batch: int, knobs: dict[str, int]) -> torch.Tensor:
+    """``batch`` sequences of ``knobs["length"]`` tokens drawn uniformly from the vocabulary."""
+    return torch.randint(knobs["vocab"], (batch, knobs["length"]), generator=generator)
 
 
 def count_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
@@ -60,6 +74,92 @@ def relations_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
     return y
 
 
+def accuracy(predicted: torch.Tensor, y: torch.Tensor) -> float:
+    """Fraction of the positions that ask something (label not :data:`IGNORE`) whose predicted
+    class is the label.
+
+    Examples
+    --------
+    >>> accuracy(torch.tensor([[1, 2, 3]]), torch.tensor([[1, IGNORE, 0]]))
+    0.5
+    """
+    asked = y != IGNORE
+    return ((predicted == y) & asked).sum().item() / asked.sum().item()
+
+
+def recall_knobs(pairs: int, keys: int, values: int) -> dict[str, int]:
+    """Knobs of a key-value recall setting: ``pairs`` pairs, then as many queries (length
+    ``2 * pairs``), over ``keys * values`` pair tokens and ``keys`` query tokens.
+
+    Examples
+    --------
+    >>> recall_knobs(8, 128, 8)
+    {'length': 16, 'vocab': 1152, 'pairs': 8, 'keys': 128, 'values': 8}
+    """
+    return {"length": 2 * pairs, "vocab": keys * values + keys, "pairs": pairs, "keys": keys,
+            "values": values}  # fmt: skip
+
+
+def recall_tokens(generator: torch.Generator, batch: int, knobs: dict[str, int]) -> torch.Tensor:
+    """Key-value recall sequences ``(B, 2n)``: ``n`` pair tokens ``key * values + value`` with
+    distinct keys, then the same keys as query tokens ``keys * values + key`` in a random order."""
+    n, K, V = knobs["pairs"], knobs["keys"], knobs["values"]
+    key = torch.rand(batch, K, generator=generator).argsort(dim=-1)[:, :n]  # (B, n) distinct
+    value = torch.randint(V, (batch, n), generator=generator)  # (B, n)
+    order = torch.rand(batch, n, generator=generator).argsort(dim=-1)  # (B, n) a permutation
+    return torch.cat([key * V + value, K * V + key.gather(1, order)], dim=1)  # (B, 2n)
+
+
+def _recall_match(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
+    """``(B, n, n)``: query ``i`` asks for the key of pair ``j``."""
+    n, K, V = knobs["pairs"], knobs["keys"], knobs["values"]
+    pair_key = x[:, :n] // V  # (B, n)
+    query_key = x[:, n:] - K * V  # (B, n)
+    return query_key[:, :, None] == pair_key[:, None, :]  # (B, n, n)
+
+
+def recall_labels(x: torch.Tensor, knobs: dict[str, int]) -> torch.Tensor:
+    """The value stored with each query's key; the pair positions ask nothing (:data:`IGNORE`)."""
+    n, V = knobs["pairs"], knobs["values"]
+    value = x[:, :n] % V  # (B, n)
+    answer = (_recall_match(x, knobs) * value[:, None, :]).sum(dim=-1)  # (B, n)
+    return torch.cat([torch.full_like(answer, IGNORE), answer], dim=1)  # (B, 2n)
+
+
+def _positions(T: int, where: Callable[[torch.Tensor, int], torch.Tensor]) -> torch.Tensor:
+    """``(T, T)`` bool: query ``t`` needs key ``where(t, T)``."""
+    t = torch.arange(T)
+    return torch.zeros(T, T, dtype=torch.bool).index_put_((t, where(t, T)), torch.tensor(True))
+
+
+def count_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
+    """The positions up to the query holding its token (the count is their number minus one)."""
+    T = x.shape[1]
+    same = x[:, :, None] == x[:, None, :]  # (B, T, T)
+    return [("same token", same & torch.ones(T, T, dtype=torch.bool).tril())]
+
+
+def reverse_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
+    """The mirrored position ``T-1-t``."""
+    B, T = x.shape
+    return [("mirrored", _positions(T, lambda t, T: T - 1 - t).expand(B, T, T))]
+
+
+def relations_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
+    """The positions of the level's relations."""
+    B, T = x.shape
+    return [(name, _positions(T, where).expand(B, T, T))
+            for name, where in RELATIONS[: knobs["relations"]]]  # fmt: skip
+
+
+def recall_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
+    """For each query, the pair holding its key."""
+    n = knobs["pairs"]
+    needed = torch.zeros(x.shape[0], 2 * n, 2 * n, dtype=torch.bool)
+    needed[:, n:, :n] = _recall_match(x, knobs)
+    return [("matching key", needed)]
+
+
 @dataclass(frozen=True)
 class Task:
     """A synthetic task: a labeler, whether attention is causal, and its ladder of settings.
@@ -73,11 +173,15 @@ class Task:
     causal : bool
         Whether the model's attention may only look back (the answer depends on the past only).
     ladder : tuple of dict
-        Knob settings ordered from easy (level 0, the default) to hard; keys ``length``, ``vocab``.
+        Knob settings (the levels); every one has ``length`` and ``vocab``.
     labeler : callable
         ``(x (B, T), knobs) -> y (B, T)``.
     classes : callable
         ``knobs -> number of label classes``.
+    keys : callable
+        ``(x (B, T), knobs) -> [(name, (B, T, T) bool)]``: the keys each query's answer needs.
+    sampler : callable
+        ``(generator, batch, knobs) -> x (B, T)``; uniform tokens by default.
 
     Examples
     --------
@@ -93,6 +197,8 @@ class Task:
     ladder: tuple[dict[str, int], ...]
     labeler: Labeler = field(repr=False)
     classes: Callable[[dict[str, int]], int] = field(repr=False)
+    keys: AnswerKeys = field(repr=False)
+    sampler: Sampler = field(default=uniform_tokens, repr=False)
 
     def knobs(self, level: int) -> dict[str, int]:
         """The knob settings of ``level``; ``ValueError`` when the ladder has no such rung."""
@@ -137,8 +243,13 @@ class Task:
         if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
             raise ValueError(f"batch: expected an int >= 1, got {batch!r}")
         k = self.knobs(level)
-        x = torch.randint(k["vocab"], (batch, k["length"]), generator=generator)  # (B, T)
+        x = self.sampler(generator, batch, k)  # (B, T)
         return x, self.labeler(x, k)
+
+    def answer_keys(self, x: torch.Tensor, level: int = 0) -> list[tuple[str, torch.Tensor]]:
+        """The keys each query's answer needs, by pattern name: ``[(name, (B, T, T) bool)]``
+        (``[b, i, j]``: query ``i`` of sequence ``b`` needs key ``j``)."""
+        return self.keys(x, self.knobs(level))
 
 
 TASKS: dict[str, Task] = {
@@ -150,9 +261,11 @@ TASKS: dict[str, Task] = {
             {"length": 16, "vocab": 10},
             {"length": 16, "vocab": 4},
             {"length": 32, "vocab": 4},
+            {"length": 16, "vocab": 32},
         ),
         labeler=count_labels,
         classes=lambda k: k["length"],
+        keys=count_keys,
     ),
     "reverse": Task(
         name="reverse",
@@ -161,10 +274,10 @@ TASKS: dict[str, Task] = {
         ladder=(
             {"length": 16, "vocab": 10},
             {"length": 32, "vocab": 16},
-            {"length": 64, "vocab": 16},
         ),
         labeler=reverse_labels,
         classes=lambda k: k["vocab"],
+        keys=reverse_keys,
     ),
     "relations": Task(
         name="relations",
@@ -177,6 +290,23 @@ TASKS: dict[str, Task] = {
         ),
         labeler=relations_labels,
         classes=lambda k: k["vocab"] ** k["relations"],
+        keys=relations_keys,
+    ),
+    "recall": Task(
+        name="recall",
+        description="key-value recall: n (key, value) pairs, then each key again in another "
+        "order; answer its value (a lookup by content)",
+        causal=False,
+        ladder=(
+            recall_knobs(pairs=8, keys=16, values=8),
+            recall_knobs(pairs=8, keys=32, values=8),
+            recall_knobs(pairs=8, keys=64, values=8),
+            recall_knobs(pairs=8, keys=128, values=8),
+        ),
+        labeler=recall_labels,
+        classes=lambda k: k["values"],
+        keys=recall_keys,
+        sampler=recall_tokens,
     ),
 }
 
@@ -230,12 +360,17 @@ def validation_set(
 
 
 __all__ = [
+    "IGNORE",
     "RELATIONS",
     "TASKS",
     "Task",
+    "accuracy",
     "count_labels",
     "data_seed",
     "get_task",
+    "recall_knobs",
+    "recall_labels",
+    "recall_tokens",
     "relations_labels",
     "reverse_labels",
     "train_batches",

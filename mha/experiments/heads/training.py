@@ -5,6 +5,11 @@ A run is fully described by a :class:`RunSpec`. Everything random is seeded: the
 level and ``data_seed`` (the same for every run), the initialisation by the run's ``seed``. Each
 run sets torch to one thread, so the numbers do not depend on how many processes share the
 machine: ``--jobs 2`` and ``--jobs 1`` give the same bits.
+
+Adam trains the model at a fixed learning rate; what is scored and analysed is an exponential
+moving average of its weights (:class:`torch.optim.swa_utils.AveragedModel`), which smooths
+out the spikes a fixed learning rate leaves in the last weights. The averaged model is scored
+at every quarter of the budget (:func:`budgets`), so one run gives the accuracy at four budgets.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from typing import Any
 
 import torch
 import torch.nn.functional as F
+from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
 from mha.experiments.heads.analysis import analyse_heads
 from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.tasks import accuracy as label_accuracy
 from mha.experiments.heads.tasks import get_task, train_batches, validation_set
 from mha.module import count_parameters
 
@@ -34,11 +41,14 @@ class RunSpec:
     Parameters
     ----------
     task, level : str, int
-        Task name and rung of its ladder.
+        Task name and level (a setting of its knobs).
     n_heads, seed : int
         Head count and initialisation seed.
     steps, batch_size, lr : int, int, float
-        Adam steps, sequences per step, fixed learning rate.
+        Adam steps (the training budget), sequences per step, fixed learning rate.
+    ema_decay : float
+        Decay of the moving average of the weights that is scored (0.99: about the last 100
+        steps).
     d_model : int
         Model width.
     data_seed : int
@@ -57,6 +67,7 @@ class RunSpec:
     batch_size: int
     lr: float
     d_model: int = 64
+    ema_decay: float = 0.99
     data_seed: int = 0
     val_size: int = 1024
     curve_every: int = 10
@@ -85,6 +96,20 @@ def build_model(spec: RunSpec) -> HeadCountModel:
     )
 
 
+def budgets(steps: int) -> list[int]:
+    """The steps at which a run is scored: every quarter of its budget (steps below 4 give
+    fewer, distinct budgets).
+
+    Examples
+    --------
+    >>> budgets(1000)
+    [250, 500, 750, 1000]
+    >>> budgets(2)
+    [1, 2]
+    """
+    return sorted({max(1, steps * q // 4) for q in (1, 2, 3, 4)})
+
+
 def block_means(values: list[float], every: int) -> list[float]:
     """Means of consecutive blocks of ``every`` values (the last block may be shorter)."""
     return [
@@ -95,9 +120,9 @@ def block_means(values: list[float], every: int) -> list[float]:
 
 @torch.no_grad()
 def accuracy(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, **kwargs: Any) -> float:
-    """Fraction of positions whose arg-max class is the label."""
+    """Fraction of the asked positions whose arg-max class is the label."""
     logits = model(x, **kwargs)  # (B, T, C)
-    return (logits.argmax(dim=-1) == y).float().mean().item()
+    return label_accuracy(logits.argmax(dim=-1), y)
 
 
 #: Training batches kept per process (a worker's runs of one task and level share them).
@@ -126,33 +151,43 @@ def batches(spec: RunSpec) -> Iterable[tuple[torch.Tensor, torch.Tensor]]:
 
 
 def train(
-    spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
+    spec: RunSpec,
+    step_callback: Callable[[int, float], None] | None = None,
+    at_budget: Callable[[int, HeadCountModel], None] | None = None,
 ) -> tuple[HeadCountModel, list[float]]:
-    """Train a model on the spec's batches with Adam; return it and every step's loss.
+    """Train a model on the spec's batches with Adam; return its moving average of weights and
+    every step's loss.
 
-    The attention runs on its fast path (no weights). ``step_callback(step, loss)`` is called
-    after every step (for progress bars). Training stops at the first step whose loss is not
-    finite (the run diverged: every later step would only propagate NaN), so the returned list
-    then ends with that loss.
+    The attention runs on its fast path (no weights); positions labelled
+    :data:`~mha.experiments.heads.tasks.IGNORE` add nothing to the loss.
+    ``step_callback(step, loss)`` is called after every step (for progress bars),
+    ``at_budget(steps, averaged_model)`` after each step of :func:`budgets`. Training stops at
+    the first step whose loss is not finite (the run diverged: every later step would only
+    propagate NaN), so the returned list then ends with that loss.
     """
     model = build_model(spec)
     # fused=True: one kernel updates every parameter (deterministic on CPU, like the rest)
     opt = torch.optim.Adam(model.parameters(), lr=spec.lr, fused=True)
+    averaged = AveragedModel(model, multi_avg_fn=get_ema_multi_avg_fn(spec.ema_decay))
+    scored_at = set(budgets(spec.steps))
     losses: list[float] = []
     model.train()
-    for step, (x, y) in enumerate(batches(spec)):
+    for step, (x, y) in enumerate(batches(spec), start=1):
         logits = model(x)  # (B, T, C)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
+        averaged.update_parameters(model)
         losses.append(loss.item())
         if step_callback is not None:
-            step_callback(step, losses[-1])
+            step_callback(step - 1, losses[-1])
         if not math.isfinite(losses[-1]):
             break
-    model.eval()
-    return model, losses
+        if at_budget is not None and step in scored_at:
+            at_budget(step, averaged.module.eval())
+    final: HeadCountModel = averaged.module
+    return final.eval(), losses
 
 
 def diverged_at(model: HeadCountModel, losses: list[float]) -> int | None:
@@ -181,27 +216,39 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
     dict
         ``spec`` fields plus ``d_head``, ``params``, ``diverged`` (bool), ``diverged_at_step``
         (see :func:`diverged_at`), ``final_train_loss`` (mean of the last :data:`FINAL_WINDOW`
-        step losses), ``val_accuracy``, ``curve`` (block means of the step losses,
-        ``curve_every`` steps per point), ``analysis`` (see
+        step losses), ``val_accuracy`` (of the averaged model at the end), ``budget_accuracy``
+        (``[[steps, val_accuracy], ...]`` at each of :func:`budgets`), ``curve`` (block means of
+        the step losses, ``curve_every`` steps per point), ``analysis`` (see
         :func:`~mha.experiments.heads.analysis.analyse_heads`) and ``wall_time_s``. A diverged
         run (a loss or a weight became NaN or infinite) is a result too: it is not evaluated,
         and its ``final_train_loss``, ``val_accuracy`` and ``analysis`` are ``None``.
     """
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # same numbers whatever the number of processes
+    # Once a model is nearly perfect its tiny gradients and probabilities fall below float32's
+    # normal range; the CPU handles such subnormal numbers up to 3x slower per step. Flushing
+    # them to zero changes nothing a float32 loss or accuracy can show.
+    torch.set_flush_denormal(True)
     try:
         start = time.perf_counter()
-        model, losses = train(spec, step_callback)
+        task = get_task(spec.task)
+        x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
+        scores: list[list[float]] = []
+
+        def score(steps: int, averaged: HeadCountModel) -> None:
+            scores.append([steps, accuracy(averaged, x_val, y_val)])  # fast path
+
+        model, losses = train(spec, step_callback, score)
         bad_step = diverged_at(model, losses)
         val_acc, analysis = None, None
         if bad_step is None:
-            task = get_task(spec.task)
-            x_val, y_val = validation_set(task, spec.level, spec.val_size, spec.data_seed)
-            val_acc = accuracy(model, x_val, y_val)  # fast path, as in training
-            analysis = analyse_heads(model, x_val, y_val)
+            val_acc = scores[-1][1]
+            needed = torch.stack([m for _, m in task.answer_keys(x_val, spec.level)]).any(dim=0)
+            analysis = analyse_heads(model, x_val, y_val, needed)
         wall = time.perf_counter() - start
     finally:
         torch.set_num_threads(threads)
+        torch.set_flush_denormal(False)  # torch's default
     tail = losses[-FINAL_WINDOW:]
     return {
         **spec.to_dict(),
@@ -211,6 +258,7 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
         "diverged_at_step": bad_step,
         "final_train_loss": None if bad_step is not None else sum(tail) / len(tail),
         "val_accuracy": val_acc,
+        "budget_accuracy": scores if bad_step is None else [],
         "curve": block_means(losses, spec.curve_every),
         "analysis": analysis,
         "wall_time_s": wall,
@@ -223,6 +271,7 @@ __all__ = [
     "accuracy",
     "batches",
     "block_means",
+    "budgets",
     "build_model",
     "diverged_at",
     "run",

@@ -13,14 +13,20 @@ from mha.experiments.verdict import MIN_SEEDS
 RULE = rule_of_seeds.rule("head counts", "validation accuracies")
 
 
-def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
-    """The verdict for one task and level (see :func:`mha.experiments.verdict.verdict`).
+def verdict(
+    accuracies: Mapping[int, Sequence[float | None]], converged: Mapping[int, bool] | None = None
+) -> dict[str, Any]:
+    """The verdict for one task and level (see :func:`mha.experiments.verdict.verdict`), with
+    the trade-off's cost side: ``fewer_heads_win`` lists the converged pairs where fewer, wider
+    heads beat more, narrower heads confidently.
 
     Parameters
     ----------
     accuracies : mapping
         Head count -> validation accuracy of each seed; ``None`` for a seed whose training
         diverged.
+    converged : mapping, optional
+        Head count -> whether it finished learning (all by default).
 
     Raises
     ------
@@ -33,10 +39,15 @@ def verdict(accuracies: Mapping[int, Sequence[float | None]]) -> dict[str, Any]:
     'differ'
     >>> verdict({1: [0.5, None, 0.52], 4: [0.9, 0.91, 0.9]})["diverged"]
     [{'n_heads': 1, 'runs': 1}]
+    >>> v = verdict({1: [0.99, 0.99, 0.98], 64: [0.9, 0.91, 0.9]})
+    >>> [(p["a"], p["b"]) for p in v["fewer_heads_win"]]
+    [(1, 64)]
     """
-    return rule_of_seeds.verdict(
-        accuracies, RULE, variants="head counts", key="n_heads", argument="accuracies"
-    )
+    v = rule_of_seeds.verdict(accuracies, RULE, variants="head counts", key="n_heads",
+                              argument="accuracies", converged=converged)  # fmt: skip
+    # pairs come as (a, b) with a < b: fewer heads win when the gap a - b is positive
+    v["fewer_heads_win"] = [p for p in v["pairs"] if p["confident"] and p["gap"] > 0]
+    return v
 
 
 def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
@@ -52,8 +63,14 @@ def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
             f"{task} L{level}: training diverged (NaN or infinite loss) in {runs}; nothing is "
             "claimed about head counts (try a smaller --lr)"
         )
+    still = ""
+    if v.get("still_learning"):
+        heads = ", ".join(str(h) for h in v["still_learning"])
+        still = f"; still learning at the budget: {heads} head(s)"
     if v["status"] == "no_difference":
         return f"{task} L{level}: no pair of head counts differs by more than the seed spread"
+    if v["status"] == "still_learning":
+        return f"{task} L{level}: no converged pair differs{still}"
     if v["status"] != "differ":
         return f"{task} L{level}: {v['status'].replace('_', ' ')}"
     parts = [
@@ -62,7 +79,7 @@ def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
         for p in v["pairs"]
         if p["differ"]
     ]
-    return f"{task} L{level}: differ: " + "; ".join(parts)
+    return f"{task} L{level}: differ: " + "; ".join(parts) + still
 
 
 __all__ = ["MIN_SEEDS", "RULE", "describe", "verdict"]

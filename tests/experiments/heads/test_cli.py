@@ -15,7 +15,7 @@ from mha.experiments.heads.records import record_problem
 from mha.experiments.store import load_finished
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet"]  # fmt: skip
+        "--val-size", "64", "--batch-size", "16", "--quiet"]  # fmt: skip
 
 
 def numbers(results: dict) -> dict:
@@ -128,8 +128,8 @@ def test_a_changed_config_is_not_reused(tmp_path):
     run_cli(out, "--jobs", "1")
     from mha.experiments.heads.training import RunSpec
 
-    spec = RunSpec(task="count", level=0, n_heads=1, seed=0, steps=7, batch_size=16, lr=3e-3,
-                   val_size=64)  # fmt: skip
+    spec = RunSpec(task="count", level=0, n_heads=1, seed=0, steps=7, batch_size=16,
+                   lr=experiment.DEFAULTS["lr"], val_size=64)  # fmt: skip
     assert load_finished(out, spec, record_problem) is None
     assert load_finished(out, RunSpec(**{**spec.to_dict(), "steps": 6}), record_problem) is not None
 
@@ -141,22 +141,56 @@ def test_publish_copies_the_final_results(tmp_path):
     assert pub.read_bytes() == (out / "results.json").read_bytes()
 
 
-def test_escalation_keeps_both_levels(tmp_path, monkeypatch):
-    def no_difference(accs):
-        return {"status": "no_difference", "n_seeds": 3, "pairs": [], "best": [], "rule": "r"}
+def test_the_default_grid_is_the_study_and_flags_narrow_it():
+    parse = experiment.build_parser().parse_args
+    assert experiment.settings(parse([])) == list(experiment.STUDY)
+    assert experiment.settings(parse(["--search"])) == list(experiment.SEARCH)
+    count = next(s for s in experiment.STUDY if s.task == "count")
+    assert experiment.settings(parse(["--task", "count"])) == [count]
+    argv = ["--task", "count", "reverse", "--heads", "2", "--steps", "7", "--level", "1"]
+    narrowed = experiment.settings(parse(argv))
+    want = [("count", 1, (2,), 7), ("reverse", 1, (2,), 7)]
+    assert [(s.task, s.level, s.heads, s.steps) for s in narrowed] == want
 
-    monkeypatch.setattr(experiment, "verdict", no_difference)
-    monkeypatch.setattr(experiment, "describe", lambda t, lv, v: f"{t} L{lv}")
-    args = [a for a in TINY if a != "--no-escalate"]
-    assert experiment.main([*args, "--out", str(tmp_path), "--jobs", "1"]) == 0
+
+def test_the_study_sweeps_every_divisor_where_head_counts_separate():
+    sweeps = [s for s in experiment.STUDY if s.heads == experiment.ALL_HEADS]
+    divisors = tuple(experiment.divisors(experiment.DEFAULTS["d_model"]))
+    assert divisors == experiment.ALL_HEADS
+    assert {s.task for s in sweeps} == {"count", "recall"}
+    assert all(set(experiment.NOTE_HEADS) <= set(s.heads) for s in experiment.STUDY)
+    assert len(experiment.DEFAULTS["seeds"]) >= 5
+
+
+def test_the_search_keeps_every_setting_it_tried(tmp_path, monkeypatch):
+    tried = (experiment.Setting("recall", 0, (1, 2), 8), experiment.Setting("recall", 1, (1, 2), 8))
+    monkeypatch.setattr(experiment, "SEARCH", tried)
+    argv = ["--search", "--seeds", "0", "1", "2", "--val-size", "64", "--batch-size", "16",
+            "--quiet", "--jobs", "1", "--out", str(tmp_path)]  # fmt: skip
+    assert experiment.main(argv) == 0
     r = json.loads((tmp_path / "results.json").read_text())
+    assert r["config"]["grid"] == "search"
+    assert [(v["task"], v["level"], v["steps"]) for v in r["verdict"]] == [
+        ("recall", 0, 8), ("recall", 1, 8)]  # fmt: skip
     assert sorted({(s["level"], s["n_heads"]) for s in r["summary"]}) == [
-        (0, 1),
-        (0, 4),
-        (1, 1),
-        (1, 4),
-    ]
-    assert [(v["level"], v["escalated"]) for v in r["verdict"]] == [(0, True), (1, False)]
+        (0, 1), (0, 2), (1, 1), (1, 2)]  # fmt: skip
+    for s in r["summary"]:
+        assert [b["steps"] for b in s["budget_accuracy"]] == [2, 4, 6, 8]
+        assert isinstance(s["converged"], bool)
+    for v in r["verdict"]:
+        assert {"still_learning", "fewer_heads_win", "pairs"} <= set(v)
+
+
+def test_convergence_flag_follows_the_last_quarter(reference):
+    """The summary's flag is the rule applied to the runs' own budget accuracies."""
+    from mha.experiments.verdict import CONVERGENCE_TOL
+
+    for s in reference["summary"]:
+        runs = [r for r in reference["runs"] if r["n_heads"] == s["n_heads"]]
+        before = sum(r["budget_accuracy"][-2][1] for r in runs) / len(runs)
+        after = sum(r["val_accuracy"] for r in runs) / len(runs)
+        assert s["converged"] == (abs(after - before) < CONVERGENCE_TOL)
+        assert s["budget_accuracy"][-1]["mean"] == pytest.approx(after, abs=1e-4)
 
 
 @pytest.mark.parametrize(
@@ -168,6 +202,8 @@ def test_escalation_keeps_both_levels(tmp_path, monkeypatch):
         (["--jobs", "0"], "--jobs"),
         (["--lr", "-1"], "--lr"),
         (["--seeds", "1", "1"], "--seeds"),
+        (["--ema-decay", "1"], "--ema-decay"),
+        (["--level", "9"], "--level"),
     ],
 )
 def test_bad_arguments_stop_before_training(tmp_path, capsys, monkeypatch, argv, argument):
@@ -201,7 +237,7 @@ def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
 
     out = tmp_path / "sigint"
     argv = ["--task", "count", "--heads", "1", "8", "--seeds", "0", "1", "2", "--steps", "150",
-            "--val-size", "64", "--no-escalate", "--quiet", "--jobs", "2"]  # fmt: skip
+            "--val-size", "64", "--quiet", "--jobs", "2"]  # fmt: skip
     argv += ["--out", str(out)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "mha.experiment", *argv],

@@ -63,7 +63,7 @@ def test_help_has_no_restructuredtext_markup(name, monkeypatch, capsys):
 @pytest.mark.slow
 def test_experiment_writes_no_progress_bar_into_a_pipe(tmp_path):
     argv = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-            "--val-size", "64", "--batch-size", "16", "--no-escalate", "--jobs", "1",
+            "--val-size", "64", "--batch-size", "16", "--jobs", "1",
             "--out", str(tmp_path)]  # fmt: skip
     # Bytes, not text: text mode would turn every carriage return into a newline.
     proc = subprocess.run([sys.executable, "-m", "mha.experiments.heads", *argv],

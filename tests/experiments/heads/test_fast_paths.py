@@ -85,7 +85,8 @@ def test_accuracy_is_the_share_of_positions_whose_top_class_is_the_label():
 def test_the_recorded_heatmap_is_the_example_sequences_weights():
     x, y = sample("count", 8)
     m = make(4, causal=True).eval()
-    got = analyse_heads(m, x, y, example=3)["heatmap"]
+    needed = torch.zeros(x.shape[0], 16, 16, dtype=torch.bool)
+    got = analyse_heads(m, x, y, needed, example=3)["heatmap"]
     with torch.no_grad():
         _, w = m(x[3:4], need_weights=True)
     assert got["tokens"] == x[3].tolist()

@@ -87,9 +87,20 @@ def test_analysis_shapes_and_ranges():
     assert imp == pytest.approx(importance(m, x, y, chunk=32), rel=1e-4)
     sim = redundancy(m, x)
     assert [round(sim[k][k], 4) for k in range(4)] == [1.0] * 4
-    out = analyse_heads(m, x, y)
+    ((_, mirror),) = task.answer_keys(x, 0)
+    out = analyse_heads(m, x, y, mirror)
     assert len(out["heatmap"]["weights"]) == 4 and len(out["heatmap"]["tokens"]) == 16
-    assert analyse_heads(make(1).eval(), x, y)["redundancy_mean"] is None
+    assert analyse_heads(make(1).eval(), x, y, mirror)["redundancy_mean"] is None
+    # answer attention, recomputed by loops from the model's own weights: the mean weight on
+    # the mirrored key, and how often it is the largest
+    with torch.no_grad():
+        _, w = m(x, need_weights=True)  # (N, h, T, T)
+    N, T = x.shape
+    for head in range(4):
+        on = [float(w[n, head, t, T - 1 - t]) for n in range(N) for t in range(T)]
+        top = [int(w[n, head, t].argmax()) == T - 1 - t for n in range(N) for t in range(T)]
+        assert out["answer_weight"][head] == pytest.approx(sum(on) / len(on), abs=1e-5)
+        assert out["answer_argmax"][head] == pytest.approx(sum(top) / len(top))
 
 
 def test_ablation_equals_running_the_model_with_a_zero_gate():

@@ -24,20 +24,84 @@ def files(generated_files) -> dict:
 
 
 def test_committed_results_have_the_study_grid():
+    from mha.experiments.heads.cli import ALL_HEADS, NOTE_HEADS, STUDY
+
     data = load_json(RESULTS / "heads.json")
     cfg = data["config"]
-    assert set(cfg["tasks"]) >= {"count", "reverse"} and len(cfg["tasks"]) >= 3
-    assert cfg["heads"] == [1, 4, 8] and len(cfg["seeds"]) >= 5
-    assert (
-        len({s["params"] for s in data["summary"] if s["level"] == 0 and s["task"] == "count"}) == 1
-    )
+    assert cfg["settings"] == [s.to_dict() for s in STUDY] and len(cfg["seeds"]) >= 5
+    sweeps = {s["task"] for s in cfg["settings"] if tuple(s["heads"]) == ALL_HEADS}
+    assert sweeps >= {"count", "recall"}
+    assert all(set(NOTE_HEADS) <= set(s["heads"]) for s in cfg["settings"])
+    for row in data["summary"]:
+        assert isinstance(row["converged"], bool) and len(row["budget_accuracy"]) >= 3
+        assert row["n_seeds"] >= 5
+    for task in ("count", "recall"):
+        assert len({s["params"] for s in data["summary"] if s["task"] == task}) == 1
     assert (RESULTS / "heads.json").stat().st_size < 2_000_000
 
 
+def test_committed_search_keeps_every_setting_it_tried():
+    from mha.experiments.heads.cli import SEARCH
+
+    search = load_json(RESULTS / "heads_search.json")
+    assert search["config"]["grid"] == "search"
+    assert search["config"]["settings"] == [s.to_dict() for s in SEARCH]
+    assert [(v["task"], v["level"]) for v in search["verdict"]] == [
+        (s.task, s.level) for s in SEARCH
+    ]
+    assert len(search["config"]["seeds"]) >= 5
+
+
+def test_the_search_outcome_is_what_its_file_says(files):
+    from docs.gen.heads import cost_side
+
+    found = cost_side(load_json(RESULTS / "heads_search.json")) + cost_side(
+        load_json(RESULTS / "heads.json")
+    )
+    page = files["generated/heads_search.md"]
+    assert ("비용 쪽을 찾았다" in page) == bool(found)
+    assert ("찾지 못했다" in page) == (not found)
+    for _, p in found:  # a win claimed is a confident gap between converged head counts
+        assert p["converged"] and p["confident"] and p["gap"] > p["spread"] and p["a"] < p["b"]
+    # the journal's sentence about it holds: in recall, the model with the most heads lost
+    from docs.gen.common import DOCS
+
+    journal = (DOCS / "blog/posts/2026-10-05.md").read_text(encoding="utf-8")
+    claimed = "head가 가장 많은 모델이 진 것을" in journal
+    most = max(s["n_heads"] for s in load_json(RESULTS / "heads.json")["summary"])
+    assert claimed == any(v["task"] == "recall" and p["b"] == most for v, p in found)
+
+
+@pytest.mark.parametrize("page", ["results/index.md", "blog/posts/2026-10-05.md"])
+def test_the_answer_comes_first(page):
+    """The per-task answer and the accuracy-against-heads figure come before any table."""
+    from docs.gen.common import DOCS
+
+    text = (DOCS / page).read_text(encoding="utf-8")
+    answer = text.index('--8<-- "docs/generated/heads_answer.md"')
+    figure = text.index('--8<-- "docs/generated/heads_accuracy')
+    first_table = min(text.index(f'--8<-- "docs/generated/{name}.md"')
+                      for name in ("heads_table", "heads_search", "heads_budget_table")
+                      if f"docs/generated/{name}.md" in text)  # fmt: skip
+    assert answer < figure < first_table
+
+
+def test_every_setting_has_its_own_answer(files):
+    data = load_json(RESULTS / "heads.json")
+    bullets = [line for line in files["generated/heads_answer.md"].splitlines()
+               if line.startswith("- **`")]  # fmt: skip
+    assert [b.split("`")[1] for b in bullets] == [v["task"] for v in data["verdict"]]
+    assert len(set(bullets)) == len(bullets)
+
+
 def test_fragments_and_figures(files):
-    for name in ("table", "verdict", "analysis", "figures"):
+    for name in ("table", "verdict", "analysis", "figures", "answer", "accuracy", "budgets",
+                 "budget_table", "patterns"):  # fmt: skip
         text = files[f"generated/heads_{name}.md"]
         assert text.startswith(header("results/heads.json"))
+    assert files["generated/heads_search.md"].startswith(header("results/heads_search.json"))
+    for png in ("heads_accuracy.png", "heads_budgets.png"):
+        assert files[f"results/{png}"].startswith(b"\x89PNG")
     figures = files["generated/heads_figures.md"]
     for png in re.findall(r"\]\((heads_[^)]+\.png)\)", figures):
         assert f"results/{png}" in files
@@ -86,12 +150,13 @@ def test_relations_pattern_spells_the_label(tokens, n):
         assert value == labels[q]
 
 
-def test_viewer_data_is_every_run_of_the_results_file(files):
+def test_viewer_data_is_every_run_of_the_results_file_with_maps(files):
     data = load_json(RESULTS / "heads.json")
     viewer = json.loads(files[VIEWER_DATA])
     assert viewer["generated"].endswith("do not edit by hand")
-    assert len(viewer["runs"]) == len(data["runs"])
-    for r in data["runs"]:
+    with_maps = [r for r in data["runs"] if r["diverged"] or "heatmap" in r["analysis"]]
+    assert len(viewer["runs"]) == len(with_maps)
+    for r in with_maps:
         v = viewer["runs"][f"{r['task']}/{r['level']}/{r['n_heads']}/{r['seed']}"]
         assert v["diverged"] == r["diverged"]
         if r["diverged"]:

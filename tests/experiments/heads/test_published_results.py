@@ -11,7 +11,7 @@ from docs.gen.common import RESULTS
 from mha.experiments.heads import cli as experiment
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet",
+        "--val-size", "64", "--batch-size", "16", "--quiet",
         "--jobs", "1"]  # fmt: skip
 
 #: Keys that describe one execution (its machine or its timing), not the runs.

@@ -20,7 +20,7 @@ import pytest
 from mha.experiments.heads import cli as experiment
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--no-escalate", "--quiet",
+        "--val-size", "64", "--batch-size", "16", "--quiet",
         "--jobs", "1"]  # fmt: skip
 
 
@@ -75,7 +75,8 @@ def test_other_settings_into_the_same_out_touch_nothing_finished(tmp_path, capsy
     new = json.loads((out / "results.json").read_text())
     key = {"steps": "steps", "lr": "lr", "batch_size": "batch_size", "d_model": "d_model",
            "data_seed": "data_seed", "val_size": "val_size"}[setting]  # fmt: skip
-    assert all(r[key] == new["config"][key] for r in new["runs"])
+    want = new["config"]["settings"][0]["steps"] if key == "steps" else new["config"][key]
+    assert all(r[key] == want for r in new["runs"])
 
 
 def test_the_same_grid_again_reuses_its_results_file(finished, capsys):
@@ -100,7 +101,7 @@ def test_a_diverging_grid_is_recorded_summarised_judged_and_finished(tmp_path, c
     for row in results["summary"]:
         assert row["n_diverged"] == 3 and row["val_accuracy_mean"] is None
     (v,) = results["verdict"]
-    assert v["status"] == "diverged" and not v["escalated"]
+    assert v["status"] == "diverged"
     assert "diverged" in v["sentence"] and "diverged" in printed
     # The rerun reuses the diverged runs as results instead of crashing on them.
     assert experiment.main(argv) == 0
@@ -271,7 +272,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 def test_workers_end_when_the_parent_is_killed(tmp_path, sig):
     argv = ["--task", "count", "--heads", "1", "8", "--seeds", "0", "1", "2", "--steps", "3000",
-            "--val-size", "64", "--no-escalate", "--quiet", "--jobs", "2",
+            "--val-size", "64", "--quiet", "--jobs", "2",
             "--out", str(tmp_path)]  # fmt: skip
     proc = subprocess.Popen([sys.executable, "-m", "mha.experiments.heads", *argv],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip

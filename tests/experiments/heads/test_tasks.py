@@ -65,19 +65,68 @@ def position_only_bits(task, level: int, n: int = 2000) -> float:
     return bits
 
 
-@pytest.mark.parametrize("name", sorted(TASKS))
-def test_ladder_starts_at_the_default_and_gets_harder(name):
-    task = TASKS[name]
-    k0 = task.knobs(0)
+@pytest.mark.parametrize("name", ["count", "reverse", "relations"])
+def test_level_0_is_the_study_notes_default(name):
+    k0 = TASKS[name].knobs(0)
     assert (k0["length"], k0["vocab"]) == (16, 10)
-    assert len(task.ladder) >= 2
+
+
+@pytest.mark.parametrize("name", sorted(TASKS))
+def test_levels_are_checked(name):
+    task = TASKS[name]
     with pytest.raises(ValueError, match="level"):
         task.knobs(len(task.ladder))
-    # Harder: each rung leaves more label information (bits per sequence) that position alone
-    # cannot supply, so the position-only baseline's best log-loss grows rung by rung.
-    bits = [position_only_bits(task, level) for level in range(len(task.ladder))]
+    with pytest.raises(TypeError, match="level"):
+        task.knobs(True)
+
+
+def test_count_levels_leave_more_to_infer_as_repeats_grow():
+    """Levels 0 to 2 of count: more repeats (smaller vocabulary, longer sequences) leave more
+    label information that position alone cannot supply."""
+    bits = [position_only_bits(TASKS["count"], level) for level in range(3)]
     for easier, harder in itertools.pairwise(bits):
         assert harder > easier + 5, bits
+
+
+def brute_recall(x: torch.Tensor, knobs: dict) -> torch.Tensor:
+    n, K, V = knobs["pairs"], knobs["keys"], knobs["values"]
+    y = torch.full_like(x, -100)
+    for b in range(x.shape[0]):
+        stored = {int(x[b, j]) // V: int(x[b, j]) % V for j in range(n)}
+        for i in range(n, 2 * n):
+            y[b, i] = stored[int(x[b, i]) - K * V]
+    return y
+
+
+@pytest.mark.parametrize("level", range(4))
+def test_recall_sequences_and_labels(level):
+    task = TASKS["recall"]
+    k = task.knobs(level)
+    n, K, V = k["pairs"], k["keys"], k["values"]
+    x, y = task.sample(torch.Generator().manual_seed(level), batch=64, level=level)
+    assert x.shape == (64, 2 * n) and int(x.max()) < k["vocab"] == K * V + K
+    for b in range(64):
+        keys = [int(t) // V for t in x[b, :n]]
+        queries = [int(t) - K * V for t in x[b, n:]]
+        assert len(set(keys)) == n and sorted(keys) == sorted(queries)  # distinct, all asked
+    assert torch.equal(y, brute_recall(x, k))
+    ((name, needed),) = task.answer_keys(x, level)
+    assert name == "matching key"
+    for b, i in itertools.product(range(64), range(2 * n)):
+        js = needed[b, i].nonzero().flatten().tolist()
+        if i < n:
+            assert js == []
+        else:
+            (j,) = js
+            assert int(x[b, j]) % V == int(y[b, i])  # the marked pair holds the answer
+
+
+def test_accuracy_counts_only_the_asked_positions():
+    from mha.experiments.heads.tasks import IGNORE, accuracy
+
+    y = torch.tensor([[IGNORE, IGNORE, 3, 4]])
+    assert accuracy(torch.tensor([[0, 0, 3, 0]]), y) == 0.5
+    assert accuracy(torch.tensor([[3, 4, 3, 4]]), y) == 1.0
 
 
 def test_reverse_position_only_bits_are_t_log_v():

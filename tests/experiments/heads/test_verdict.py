@@ -102,3 +102,33 @@ def test_welch_interval_is_at_least_scipys(a, b):
         half = (ci.high - ci.low) / 2
         assert (high - low) / 2 >= half * (1 - 1e-3)
         assert c["confident"] is (c["differ"] and (low > 0 or high < 0))
+
+
+def test_a_head_count_still_learning_is_not_compared():
+    accs = {1: [0.50, 0.51, 0.52], 4: [0.90, 0.91, 0.90], 8: [0.95, 0.96, 0.95]}
+    v = verdict(accs, {1: True, 4: True, 8: False})
+    pairs = {(p["a"], p["b"]): p for p in v["pairs"]}
+    assert pairs[(1, 4)]["differ"] and pairs[(1, 4)]["converged"]
+    assert not pairs[(4, 8)]["differ"] and pairs[(4, 8)]["differ_at_budget"]
+    assert not pairs[(4, 8)]["confident"] and not pairs[(4, 8)]["converged"]
+    assert v["status"] == "differ" and v["still_learning"] == [8]
+    v = verdict({1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9]}, {1: True, 4: False})
+    assert v["status"] == "still_learning" and "still learning" in describe("count", 0, v)
+
+
+def test_fewer_heads_win_only_between_converged_head_counts():
+    accs = {1: [0.999, 0.998, 0.999], 16: [0.99, 0.991, 0.99], 64: [0.95, 0.951, 0.949]}
+    v = verdict(accs, {1: True, 16: True, 64: False})
+    assert [(p["a"], p["b"]) for p in v["fewer_heads_win"]] == [(1, 16)]
+    assert verdict(accs)["fewer_heads_win"][-1]["b"] == 64  # all converged: 64 loses too
+    more_wins = verdict({1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9]})
+    assert more_wins["fewer_heads_win"] == []
+
+
+def test_convergence_rule_on_seed_means():
+    from mha.experiments.verdict import CONVERGENCE_TOL, converged
+
+    assert converged([0.9, 0.9, 0.9], [0.9 + CONVERGENCE_TOL / 2] * 3)
+    assert not converged([0.9, 0.9, 0.9], [0.9 + 2 * CONVERGENCE_TOL] * 3)
+    assert not converged([0.9, 0.9, 0.9], [0.9 - 2 * CONVERGENCE_TOL] * 3)  # a drop is no plateau
+    assert converged([0.80, 1.0], [1.0, 0.80])  # seeds may trade places: the mean is judged
