@@ -237,7 +237,7 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
     lines.append(
         f"설정마다 head {', '.join(map(str, heads))}개를 시드 {len(cfg['seeds'])}개로, 본 실험과 같은 규칙"
         f"(학습률 {cfg['lr']}, 가중치 이동 평균, 수렴 판정)으로 학습했다. 칸은 시드 평균 검증 정확도이고 "
-        "`*`는 아직 배우는 중(마지막 1/4 예산 동안 0.005 이상 움직임)이다. 마지막 칸은 더 적고 넓은 head가 "
+        f"`*`는 아직 배우는 중(마지막 1/4 예산 동안 {cfg['convergence_tol']} 이상 움직임)이다. 마지막 칸은 더 적고 넓은 head가 "
         "확신을 가지고 이긴 쌍(둘 다 수렴)이다.\n"
     )
     groups = _rows(search)
@@ -257,7 +257,9 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
         body.append([f"`{v['task']}` {v['level']}", _knobs_ko(v["knobs"]), *cells, wins])
     lines.append(md_table(["설정", "내용", *(f"head {h}" for h in heads), "적은 head의 승리"], body,
                           "ll" + "r" * len(heads) + "l"))  # fmt: skip
-    found = cost_side(search) + cost_side(study)
+    # a setting in both files (the study sweeps the search's find) counts once
+    found = list({(v["task"], v["level"], p["a"], p["b"]): (v, p)
+                  for v, p in cost_side(search) + cost_side(study)}.values())  # fmt: skip
     if found:
         v, p = max(found, key=lambda vp: vp[1]["gap"])
         lines.append(
@@ -265,7 +267,7 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
             f"({_knobs_ko(v['knobs'])})에서 head {p['a']}개(d_head {study['config']['d_model'] // p['a']})가 "
             f"head {p['b']}개(d_head {study['config']['d_model'] // p['b']})를 {p['gap']:+.4f} 앞선 것이다"
             f"(시드 편차 {p['spread']:.4f}, 95% Welch 구간 [{p['welch_95'][0]:+.4f}, {p['welch_95'][1]:+.4f}], 둘 다 수렴). "
-            f"이런 쌍은 모두 {len(found)}개다(본 실험의 설정 포함).\n"
+            f"이런 쌍은 본 실험의 설정까지 모두 {len(found)}개다.\n"
         )
     else:
         lines.append(

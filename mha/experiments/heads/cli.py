@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m mha.experiments.heads",
         description="Train one-layer attention models with different head counts on synthetic "
         "tasks. The default grid (STUDY: 1 to 64 heads on count and recall, 1, 4, 8 on "
-        "relations and reverse, 5 seeds) takes about 4 minutes with 2 workers on 2 CPUs; "
+        "relations and reverse, 5 seeds) takes about 3 minutes with 2 workers on 2 CPUs; "
         "finished runs are kept in OUT/runs and reused when the same command is run again.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )

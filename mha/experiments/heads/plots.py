@@ -29,11 +29,11 @@ LABELS = {
     "ko": {"query": "query 위치:토큰", "key": "key 위치:토큰", "weight": "attention 가중치",
            "heads": "head 수", "d_head": "d_head", "accuracy": "검증 정확도",
            "steps": "학습 스텝 (예산)", "converged": "수렴", "learning": "아직 배우는 중",
-           "head": "head"},
+           "n_heads": "head {}개"},
     "en": {"query": "query position:token", "key": "key position:token", "weight": "weight",
            "heads": "heads", "d_head": "d_head", "accuracy": "validation accuracy",
            "steps": "training steps (budget)", "converged": "converged",
-           "learning": "still learning", "head": "heads"},
+           "learning": "still learning", "n_heads": "{} heads"},
 }  # fmt: skip
 
 #: Panel side in inches for sequences of at most 16 positions, and for longer ones.
@@ -315,7 +315,7 @@ def budget_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> 
                 ax.errorbar([b["steps"] for b in points], [b["mean"] for b in points],
                             yerr=[b["std"] for b in points], color=COLORS.get(r["n_heads"]),
                             marker="o", markersize=3, capsize=2, linewidth=1.2,
-                            label=f"{r['n_heads']} {text['head']}")  # fmt: skip
+                            label=text["n_heads"].format(r["n_heads"]))  # fmt: skip
             ax.set_xlabel(text["steps"])
             ax.set_ylabel(text["accuracy"])
             ax.set_title(title, fontsize=9)
