@@ -310,13 +310,18 @@ def verdict_md(data: dict[str, Any]) -> str:
         text = f"- **{title}: {status}.**"
         differing = [p for p in v["pairs"] if p["differ"]]
         if differing:
-            parts = []
+            # one clause per head count that loses: who beats it, by how much at most
+            beaten: dict[int, list[tuple[int, dict]]] = defaultdict(list)
             for p in differing:
-                better = p["a"] if p["gap"] > 0 else p["b"]
-                parts.append(
-                    f"{p['a']} vs {p['b']} head: 차이 {abs(p['gap']):.4f} > 편차 {p['spread']:.4f}"
-                    f"({better} head 쪽이 높음{', 확신' if p['confident'] else ''})"
-                )
+                winner, loser = (p["a"], p["b"]) if p["gap"] > 0 else (p["b"], p["a"])
+                beaten[loser].append((winner, p))
+            parts = []
+            for loser, wins in sorted(beaten.items()):
+                winners = ", ".join(str(w) for w, _ in sorted(wins, key=lambda wp: wp[0]))
+                big = max((p for _, p in wins), key=lambda p: abs(p["gap"]))
+                sure = "모두 확신" if all(p["confident"] for _, p in wins) else "일부만 확신"
+                parts.append(f"head {winners}개 > {loser}개(가장 큰 차이 {abs(big['gap']):.4f} > "
+                             f"편차 {big['spread']:.4f}, {sure})")  # fmt: skip
             text += " " + "; ".join(parts) + "."
         elif v["pairs"]:
             judged = [abs(p["gap"]) for p in v["pairs"] if p["converged"]]
