@@ -277,17 +277,23 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _analysis_groups(data: dict[str, Any]) -> list[tuple[str, list[dict]]]:
+    """The results' ``analysis`` rows by task and level, each with its title."""
+    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for a in data["analysis"]:
+        groups[(a["task"], a["level"])].append(a)
+    knobs = {(s["task"], s["level"]): s["knobs"] for s in data["summary"]}
+    return [(_level_title(task, level, knobs[task, level]), rows)
+            for (task, level), rows in groups.items()]  # fmt: skip
+
+
 def patterns_md(data: dict[str, Any]) -> str:
     """Where the heads look, per setting and head count: the mean attention weight on the keys
     the answer needs and how often the largest weight falls on one of them (head mean over
     heads and seeds)."""
     lines = [header(SOURCE)]
-    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
-    for a in data["analysis"]:
-        groups[(a["task"], a["level"])].append(a)
-    knobs = {(s["task"], s["level"]): s["knobs"] for s in data["summary"]}
-    for (task, level), rows in groups.items():
-        lines.append(f"\n**{_level_title(task, level, knobs[(task, level)])}**\n")
+    for title, rows in _analysis_groups(data):
+        lines.append(f"\n**{title}**\n")
         body = [[a["n_heads"], _f(a["answer_weight_mean"], 3), _pct(a["answer_argmax_mean"]),
                  _pct(min(a["answer_argmax_by_rank"]))] for a in rows]  # fmt: skip
         lines.append(md_table(["head", "답 key의 가중치", "최대 가중치가 답 key에", "가장 덜 보는 head"],
@@ -354,12 +360,8 @@ def analysis_md(data: dict[str, Any]) -> str:
         "학습이 끝난 모든 실행의 모델에서 검증 세트로 계산하고, 태스크·수준·head 수별로 시드 평균을 냈다. "
         "시드마다 head 번호는 서로 관계가 없으므로, 각 시드 안에서 값이 큰 순서로 정렬한 뒤 평균한다.\n"
     )
-    groups: dict[tuple[str, int], list[dict]] = defaultdict(list)
-    for a in data["analysis"]:
-        groups[(a["task"], a["level"])].append(a)
-    knobs = {(s["task"], s["level"]): s["knobs"] for s in data["summary"]}
-    for (task, level), rows in groups.items():
-        lines.append(f"\n**{_level_title(task, level, knobs[(task, level)])}**\n")
+    for title, rows in _analysis_groups(data):
+        lines.append(f"\n**{title}**\n")
         body = [
             [
                 a["n_heads"],

@@ -7,7 +7,7 @@ is the caller's job (the page generator renders PNG bytes that do not change bet
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import matplotlib
@@ -224,7 +224,30 @@ def _text() -> dict[str, str]:
     return LABELS["ko" if hangul_font() else "en"]
 
 
-def sweep_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], d_model: int) -> Figure:
+Rows = Sequence[Mapping[str, Any]]
+
+
+def _accuracy_panels(
+    panels: Sequence[tuple[str, Rows]], draw: Callable[[Any, Rows, dict[str, str], bool], None]
+) -> Figure:
+    """One accuracy panel per setting, two a row: ``draw(ax, rows, labels, first)`` plots a
+    setting; the title, the y label and the grid are the same for every panel."""
+    if not panels:
+        raise ValueError("panels: expected at least one setting, got none")
+    text = _text()
+    font = hangul_font()
+    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
+        fig, axes = _panels(len(panels))
+        for i, (ax, (title, rows)) in enumerate(zip(axes, panels, strict=True)):
+            draw(ax, rows, text, i == 0)
+            ax.set_ylabel(text["accuracy"])
+            ax.set_title(title, fontsize=9)
+            ax.grid(True, alpha=0.3)
+        fig.tight_layout()
+    return fig
+
+
+def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
     """Accuracy against head count, one panel per setting: the seed mean with the seed standard
     deviation as error bars, ``d_head = d_model / h`` on the top axis. A filled marker is a head
     count that converged, a hollow one a head count still learning at its budget.
@@ -246,45 +269,36 @@ def sweep_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], d_mo
     ValueError
         ``panels`` is empty.
     """
-    if not panels:
-        raise ValueError("panels: expected at least one setting, got none")
-    text = _text()
-    font = hangul_font()
-    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
-        fig, axes = _panels(len(panels))
-        for ax, (title, rows) in zip(axes, panels, strict=True):
-            rows = [r for r in rows if r["val_accuracy_mean"] is not None]
-            heads = [r["n_heads"] for r in rows]
-            mean = [r["val_accuracy_mean"] for r in rows]
-            ax.errorbar(heads, mean, yerr=[r["val_accuracy_std"] for r in rows], color="#1f77b4",
-                        capsize=3, linewidth=1.2, zorder=1)  # fmt: skip
-            for r in rows:
-                done = bool(r["converged"])
-                ax.plot(r["n_heads"], r["val_accuracy_mean"], "o", color="#1f77b4",
-                        markerfacecolor="#1f77b4" if done else "white", markersize=6,
-                        zorder=2)  # fmt: skip
-            ax.set_xscale("log", base=2)
-            ax.set_xticks(heads, [str(h) for h in heads])
-            ax.minorticks_off()
-            ax.set_xlabel(text["heads"])
-            ax.set_ylabel(text["accuracy"])
-            # d_head = d_model / h is its own inverse; clipped away from 0 for the axis limits
-            to_d_head = lambda h: d_model / np.clip(h, 1e-9, None)  # noqa: E731
-            top = ax.secondary_xaxis("top", functions=(to_d_head, to_d_head))
-            top.set_xticks([d_model // h for h in heads], [str(d_model // h) for h in heads])
-            top.minorticks_off()
-            top.set_xlabel(text["d_head"], fontsize=8)
-            ax.set_title(title, fontsize=9)
-            ax.grid(True, alpha=0.3)
-        axes[0].plot([], [], "o", color="#1f77b4", label=text["converged"])
-        axes[0].plot([], [], "o", color="#1f77b4", markerfacecolor="white",
-                     label=text["learning"])  # fmt: skip
-        axes[0].legend(fontsize=7, loc="lower right")
-        fig.tight_layout()
-    return fig
+
+    def draw(ax: Any, rows: Rows, text: dict[str, str], first: bool) -> None:
+        rows = [r for r in rows if r["val_accuracy_mean"] is not None]
+        heads = [r["n_heads"] for r in rows]
+        mean = [r["val_accuracy_mean"] for r in rows]
+        ax.errorbar(heads, mean, yerr=[r["val_accuracy_std"] for r in rows], color="#1f77b4",
+                    capsize=3, linewidth=1.2, zorder=1)  # fmt: skip
+        for r in rows:
+            ax.plot(r["n_heads"], r["val_accuracy_mean"], "o", color="#1f77b4",
+                    markerfacecolor="#1f77b4" if r["converged"] else "white", markersize=6,
+                    zorder=2)  # fmt: skip
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(heads, [str(h) for h in heads])
+        ax.minorticks_off()
+        ax.set_xlabel(text["heads"])
+        # d_head = d_model / h is its own inverse; clipped away from 0 for the axis limits
+        to_d_head = lambda h: d_model / np.clip(h, 1e-9, None)  # noqa: E731
+        top = ax.secondary_xaxis("top", functions=(to_d_head, to_d_head))
+        top.set_xticks([d_model // h for h in heads], [str(d_model // h) for h in heads])
+        top.minorticks_off()
+        top.set_xlabel(text["d_head"], fontsize=8)
+        if first:
+            ax.plot([], [], "o", color="#1f77b4", label=text["converged"])
+            ax.plot([], [], "o", color="#1f77b4", markerfacecolor="white", label=text["learning"])
+            ax.legend(fontsize=7, loc="lower right")
+
+    return _accuracy_panels(panels, draw)
 
 
-def budget_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> Figure:
+def budget_figure(panels: Sequence[tuple[str, Rows]]) -> Figure:
     """Accuracy against training budget, one line per head count and one panel per setting:
     the seed mean at every budget with the seed standard deviation as error bars.
 
@@ -303,26 +317,18 @@ def budget_figure(panels: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> 
     ValueError
         ``panels`` is empty.
     """
-    if not panels:
-        raise ValueError("panels: expected at least one setting, got none")
-    text = _text()
-    font = hangul_font()
-    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
-        fig, axes = _panels(len(panels))
-        for ax, (title, rows) in zip(axes, panels, strict=True):
-            for r in rows:
-                points = [b for b in r["budget_accuracy"] if b["mean"] is not None]
-                ax.errorbar([b["steps"] for b in points], [b["mean"] for b in points],
-                            yerr=[b["std"] for b in points], color=COLORS.get(r["n_heads"]),
-                            marker="o", markersize=3, capsize=2, linewidth=1.2,
-                            label=text["n_heads"].format(r["n_heads"]))  # fmt: skip
-            ax.set_xlabel(text["steps"])
-            ax.set_ylabel(text["accuracy"])
-            ax.set_title(title, fontsize=9)
-            ax.grid(True, alpha=0.3)
-            ax.legend(fontsize=6, ncol=2, loc="lower right")
-        fig.tight_layout()
-    return fig
+
+    def draw(ax: Any, rows: Rows, text: dict[str, str], first: bool) -> None:
+        for r in rows:
+            points = [b for b in r["budget_accuracy"] if b["mean"] is not None]
+            ax.errorbar([b["steps"] for b in points], [b["mean"] for b in points],
+                        yerr=[b["std"] for b in points], color=COLORS.get(r["n_heads"]),
+                        marker="o", markersize=3, capsize=2, linewidth=1.2,
+                        label=text["n_heads"].format(r["n_heads"]))  # fmt: skip
+        ax.set_xlabel(text["steps"])
+        ax.legend(fontsize=6, ncol=2, loc="lower right")
+
+    return _accuracy_panels(panels, draw)
 
 
 __all__ = ["budget_figure", "curves_figure", "hangul_font", "heatmap_figure", "position_labels",
