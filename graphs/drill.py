@@ -282,15 +282,27 @@ def check(
         "max_examples": max_examples,
     }
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "graphs.drills._judge", json.dumps(config)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            start_new_session=True,  # its own process group: killed as a whole on timeout
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
-        result = _collect(proc, wall_timeout, progress)
+        # Ctrl-C while Popen is still starting the child would leave it running, unseen, in its
+        # own session: hold SIGINT until ``proc`` exists, so the ``finally`` can stop it.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        proc = None
+        try:
+            try:
+                proc = subprocess.Popen(
+                    [sys.executable, "-m", "graphs.drills._judge", json.dumps(config)],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    start_new_session=True,  # its own process group: killed as a whole
+                    env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+                )
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held Ctrl-C arrives here
+            result = _collect(proc, wall_timeout, progress)
+        finally:
+            if proc is not None and proc.poll() is None:  # interrupted before _collect's cleanup
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
         if result is None:
             errors.seek(0)
             tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-6:]

@@ -471,6 +471,31 @@ def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
     assert not record.exists()
 
 
+def test_ctrl_c_while_the_judge_starts_leaves_no_process(tmp_path, monkeypatch):
+    """Ctrl-C that lands while Popen is still starting the judge: the judge runs in its own
+    session, so without care it kept running, unseen (seen once in CI as a stuck Ctrl-C test).
+    Here the signal is sent from inside Popen, right after the child exists."""
+    import signal
+
+    solution = tmp_path / "stubborn_while_starting.py"
+    solution.write_bytes((SOLUTIONS / "stubborn_loop_323.py").read_bytes())
+    real = subprocess.Popen
+
+    def popen_then_ctrl_c(*args, **kwargs):
+        proc = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return proc
+
+    monkeypatch.setattr(drill.subprocess, "Popen", popen_then_ctrl_c)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            drill.check(323, solution, time_limit=0.2)
+        assert _processes_mentioning(str(solution)) == []
+    finally:
+        for pid in _processes_mentioning(str(solution)):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_find_order_passes_a_solution_whose_orders_differ_from_ours():
     path = SOLUTIONS / "kahn_stack_210.py"
     namespace: dict = {"List": list, "defaultdict": __import__("collections").defaultdict}
