@@ -24,6 +24,7 @@ ever rewritten. ``python -m docs.journal new`` reads it to fill the journal's "�
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import math
@@ -34,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -282,12 +283,9 @@ def check(
         "max_examples": max_examples,
     }
     with tempfile.TemporaryFile() as errors:
-        # Ctrl-C while Popen is still starting the child would leave it running, unseen, in its
-        # own session: hold SIGINT until ``proc`` exists, so the ``finally`` can stop it.
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         proc = None
         try:
-            try:
+            with _ctrl_c_held():  # until proc exists, so that the finally below can stop it
                 proc = subprocess.Popen(
                     [sys.executable, "-m", "graphs.drills._judge", json.dumps(config)],
                     stdin=subprocess.DEVNULL,
@@ -296,8 +294,6 @@ def check(
                     start_new_session=True,  # its own process group: killed as a whole
                     env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
                 )
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held Ctrl-C arrives here
             result = _collect(proc, wall_timeout, progress)
         finally:
             if proc is not None and proc.poll() is None:  # interrupted before _collect's cleanup
@@ -322,6 +318,28 @@ def check(
             " 시간 제한 신호까지 삼키는 무한 반복일 수 있다"
         )
     return result
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) until the block ends, then raise it.
+
+    Ctrl-C while ``Popen`` is still starting the judge would leave the judge running, unseen,
+    in its own session (it does not get the terminal's SIGINT). Off the main thread, where
+    Python cannot set a signal handler, nothing is held.
+    """
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
 
 
 def _collect(

@@ -431,7 +431,6 @@ def main(argv: list[str] | None = None) -> int:
         if hard == resource.RLIM_INFINITY or hard > limit:
             resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _on_alarm)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held by the parent at start
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")  # ours; the student's prints go nowhere
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
