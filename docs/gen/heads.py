@@ -131,17 +131,11 @@ def answer_sentence(
     text = f"- {title}: {ordering(v, rows)}. 최고는 head {best}개({acc[best]:.4f}), 최저는 head {lowest}개({worst:.4f})."
     wins = v.get("fewer_heads_win", [])
     if wins:
-        losers: dict[int, list[dict]] = defaultdict(list)
-        for p in wins:
-            losers[p["b"]].append(p)
-        parts = []
-        for b, ps in sorted(losers.items(), key=lambda kv: -max(p["gap"] for p in kv[1]))[:2]:
-            top = max(ps, key=lambda p: p["gap"])
-            winners = ", ".join(str(p["a"]) for p in sorted(ps, key=lambda p: p["a"]))
-            parts.append(f"head {winners}개가 {b}개를 이긴다(가장 큰 차이 {top['gap']:+.4f}, "
-                         f"95% 구간 [{top['welch_95'][0]:+.4f}, {top['welch_95'][1]:+.4f}])")  # fmt: skip
-        text += " **더 적고 넓은 head가 이긴다**: " + "; ".join(parts) + "."
+        # the pair with the largest gap, and every head count that beats the same loser
         top = max(wins, key=lambda p: p["gap"])
+        winners = ", ".join(str(p["a"]) for p in wins if p["b"] == top["b"])
+        text += (f" **더 적고 넓은 head가 이긴다**: head {winners}개가 {top['b']}개를 이긴다(가장 큰 차이 "
+                 f"{top['gap']:+.4f}, 95% 구간 [{top['welch_95'][0]:+.4f}, {top['welch_95'][1]:+.4f}]).")  # fmt: skip
         if top["a"] in on_answer and top["b"] in on_answer:
             text += (f" 가장 큰 가중치가 답의 key에 떨어지는 query의 비율은 {_looks(on_answer, [top['a'], top['b']])}"
                      "다. head가 좁아지면 한 head가 짝을 바로 찾는 일이 드물어지고, 여러 head가 나눠 "
