@@ -34,6 +34,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -325,15 +326,16 @@ def _ctrl_c_held() -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) until the block ends, then raise it.
 
     Ctrl-C while ``Popen`` is still starting the judge would leave the judge running, unseen,
-    in its own session (it does not get the terminal's SIGINT). Off the main thread, where
-    Python cannot set a signal handler, nothing is held.
+    in its own session (it does not get the terminal's SIGINT). Only Python's default Ctrl-C
+    (``KeyboardInterrupt``) is held: off the main thread, where Python cannot set a signal
+    handler, or where SIGINT is ignored or handled otherwise, nothing changes.
     """
-    caught: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    except ValueError:  # not the main thread
+    main_thread = threading.current_thread() is threading.main_thread()
+    if not main_thread or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield
         return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:

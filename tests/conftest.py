@@ -1,4 +1,5 @@
-"""Test-wide settings: hypothesis profiles, and the generated pages made once per session.
+"""Test-wide settings: hypothesis profiles, the generated pages made once per session, and how
+a test starts a command that it will interrupt as a terminal would.
 
 ``HYPOTHESIS_PROFILE=dev`` (the default on a workstation) keeps runs quick;
 ``HYPOTHESIS_PROFILE=ci`` (the default when ``CI`` is set, as in ``.ci/run``) tries more examples.
@@ -7,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -25,6 +27,23 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def sigint_as_in_a_terminal() -> None:
+    """``preexec_fn`` for a command a test sends Ctrl-C (SIGINT) to: the default disposition, as
+    a terminal gives it. A test run started in the background by a non-interactive shell (or
+    under ``nohup``) ignores SIGINT, its children inherit that, and Python then never raises
+    ``KeyboardInterrupt``: the interrupted command would just keep running."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raises ``KeyboardInterrupt`` in this process during the test, whatever the
+    disposition the test run inherited (see :func:`sigint_as_in_a_terminal`)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import graphs
 from graphs import counterexamples, drill, drills
 from graphs.drills._answers import valid_order
+from tests.conftest import sigint_as_in_a_terminal
 from tests.graphs.strategies import dag_edges
 from tests.graphs.test_drill_constraints import satisfies_constraints
 
@@ -458,6 +459,7 @@ def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
         [sys.executable, "-m", "graphs.drill", "check", "323", str(solution), "--record",
          str(record), "--time-limit", "0.2"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while len(_processes_mentioning(str(solution))) < 2 and time.monotonic() < deadline:
@@ -471,7 +473,7 @@ def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
     assert not record.exists()
 
 
-def test_ctrl_c_while_the_judge_starts_leaves_no_process(tmp_path, monkeypatch):
+def test_ctrl_c_while_the_judge_starts_leaves_no_process(tmp_path, monkeypatch, ctrl_c_raises):
     """Ctrl-C that lands while Popen is still starting the judge: the judge runs in its own
     session, so without care it kept running, unseen (seen once in CI as a stuck Ctrl-C test).
     Here the signal is sent from inside Popen, right after the child exists."""

@@ -13,6 +13,7 @@ import pytest
 from mha.experiments.heads import cli as experiment
 from mha.experiments.heads.records import record_problem
 from mha.experiments.store import load_finished
+from tests.conftest import sigint_as_in_a_terminal
 
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
         "--val-size", "64", "--batch-size", "16", "--quiet"]  # fmt: skip
@@ -242,6 +243,7 @@ def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "mha.experiment", *argv],
         start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while not list(out.glob("runs/*.json")) and proc.poll() is None:
