@@ -218,3 +218,17 @@ def test_without_a_hangul_font_figures_still_render_and_count_as_another_rendere
     committed = (RESULTS / "heads_heatmap_count_h4.png").read_bytes()
     assert png_software(committed) != png_software(png)
     assert stale({"results/heads_heatmap_count_h4.png": png}) == []
+
+
+def test_the_design_section_names_the_grids_head_counts():
+    """The hand-written design bullet states the sweep and the note's head counts: they are the
+    grid's (a changed grid turns this red instead of leaving the page wrong)."""
+    from docs.gen.common import DOCS
+    from mha.experiments.heads.cli import ALL_HEADS, NOTE_HEADS, STUDY
+
+    text = (DOCS / "results/index.md").read_text(encoding="utf-8")
+    sweep = ", ".join(map(str, ALL_HEADS))
+    assert f"\\(h \\in \\{{{sweep}\\}}\\)" in text
+    swept = sorted({s.task for s in STUDY if s.heads == ALL_HEADS})
+    assert "(" + ", ".join(f"`{t}`" for t in swept) + ")" in text
+    assert f"{', '.join(map(str, NOTE_HEADS))}만 돌렸다" in text
