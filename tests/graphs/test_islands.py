@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 
 import graphs
-from graphs import drills
+from graphs.drill import problem as drills
 from tests.graphs.strategies import grids
 
 LAND = {"1", 1}

@@ -294,7 +294,7 @@ def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):
 
 @pytest.mark.slow
 def test_a_real_drill_session_reaches_the_journal(tmp_path):
-    solution = ROOT / "tests" / "graphs" / "drill_solutions" / "no_class_323.py"
+    solution = ROOT / "tests" / "graphs" / "drill" / "solutions" / "no_class_323.py"
     for args in (["start", "323"], ["hint", "323"], ["check", "323", str(solution)]):
         proc = run_in(["-m", "graphs.drill", *args], cwd=tmp_path)
         assert proc.returncode in (0, 1), proc.stderr

@@ -7,10 +7,10 @@ makes an order impossible.
 from __future__ import annotations
 
 import graphs
-from graphs.drills import Drill
-from graphs.drills._answers import nx_courses_possible, valid_order
-from graphs.drills._kinds import graph, object_particle
-from graphs.drills._limits import GraphLimits
+from graphs.drill.answers import nx_courses_possible, valid_order
+from graphs.drill.kinds import graph, object_particle
+from graphs.drill.limits import GraphLimits
+from graphs.drill.problem import Drill
 
 # LeetCode's constraints: every input the judge makes is built within them (ai != bi: no
 # course needs itself; at most numCourses * (numCourses - 1) distinct pairs).
@@ -52,6 +52,7 @@ DRILL = Drill(
         {"n": 4, "edges": [[1, 0], [2, 0], [3, 1], [3, 2]]},
         {"n": 1, "edges": []},
     ),
+    answers=([0, 1], [0, 2, 1, 3], [0]),  # LeetCode's published answers to the examples
     kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
     networkx=_networkx,
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],

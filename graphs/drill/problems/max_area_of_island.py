@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import graphs
-from graphs.drills import Drill
-from graphs.drills._answers import nx_island_sizes, same_int
-from graphs.drills._kinds import grid
-from graphs.drills._limits import GridLimits
+from graphs.drill.answers import nx_island_sizes, same_int
+from graphs.drill.kinds import grid
+from graphs.drill.limits import GridLimits
+from graphs.drill.problem import Drill
 
 # LeetCode's constraints: every input the judge makes is built within them.
 CONSTRAINTS = GridLimits(max_side=50, cells=(0, 1))
@@ -34,8 +34,9 @@ DRILL = Drill(
         },
         {"grid": [[0, 0, 0, 0, 0, 0, 0, 0]]},
     ),
+    answers=(6, 0),  # LeetCode's published answers to the examples
     kind=grid(CONSTRAINTS),
     networkx=lambda args: max(nx_island_sizes(args["grid"]), default=0),
-    to_leetcode=lambda args: [[list(row) for row in args["grid"]]],
+    to_leetcode=lambda args: [CONSTRAINTS.to_leetcode(args["grid"])],
     verdict=same_int,
 )

@@ -47,27 +47,48 @@ def clip(ladder: tuple[int, ...], low: int, high: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class GridLimits:
-    """``1 <= m, n <= max_side`` and each cell one of ``cells`` (LeetCode's water, land).
+    """``1 <= m, n <= max_side`` and each cell one of ``cells``.
 
     Parameters
     ----------
     max_side : int
         The largest number of rows and of columns.
     cells : tuple
-        LeetCode's values for water and land: ``("0", "1")`` (200) or ``(0, 1)`` (695).
+        LeetCode's cell values, canonical value first: ``("0", "1")`` (200), ``(0, 1)`` (695),
+        ``(0, 1, 2)`` (994). The judge's canonical grids hold ``0 .. len(cells) - 1``.
+    names : tuple of str
+        What each value stands for, in Korean (shown beside a drawn grid).
+
+    Examples
+    --------
+    >>> oranges = GridLimits(max_side=10, cells=(0, 1, 2), names=("빈 칸", "신선", "썩음"))
+    >>> oranges.lines()[-1], oranges.to_leetcode([[2, 1]])
+    ('grid[i][j] is 0, 1, or 2', [[2, 1]])
     """
 
     max_side: int
-    cells: tuple[Any, Any]
+    cells: tuple[Any, ...]
+    names: tuple[str, ...] = ("물", "땅")
+
+    def __post_init__(self) -> None:
+        if len(self.cells) < 2 or len(self.names) != len(self.cells):
+            raise ValueError(
+                f"cells, names: expected two or more values and a name for each, got"
+                f" {self.cells!r} and {self.names!r}"
+            )
 
     def lines(self) -> list[str]:
         """The constraints in LeetCode's words, one per line."""
-        water, land = self.cells
+        values = [repr(cell) for cell in self.cells]
+        if len(values) == 2:
+            which = " or ".join(values)
+        else:
+            which = ", ".join(values[:-1]) + f", or {values[-1]}"
         return [
             "m == grid.length",
             "n == grid[i].length",
             f"1 <= m, n <= {self.max_side}",
-            f"grid[i][j] is {water!r} or {land!r}",
+            f"grid[i][j] is {which}",
         ]
 
     def notes(self) -> list[str]:
@@ -78,6 +99,10 @@ class GridLimits:
             "빈 격자(`[]`, `[[]]`)는 제약 밖이라 만들지 않는다.",
         ]
 
+    def to_leetcode(self, grid: list[list[int]]) -> list[list[Any]]:
+        """A canonical grid with LeetCode's cell values (a new list: the input is not shared)."""
+        return [[self.cells[c] for c in row] for row in grid]
+
     def violation(self, args: dict[str, Any]) -> str | None:
         """None when a canonical input (``{"grid": int cells}``) is within the limits, else
         what is not."""
@@ -87,11 +112,12 @@ class GridLimits:
         width = len(grid[0])
         if not 1 <= width <= self.max_side:
             return f"n = {width}: expected 1 <= n <= {self.max_side}"
+        allowed = range(len(self.cells))
         for r, row in enumerate(grid):
             if len(row) != width:
                 return f"grid[{r}] has {len(row)} cells: expected n = {width}"
-            if any(cell not in (0, 1) or isinstance(cell, bool) for cell in row):
-                return f"grid[{r}] = {row}: expected cells 0 or 1"
+            if any(isinstance(cell, bool) or cell not in allowed for cell in row):
+                return f"grid[{r}] = {row}: expected cells in 0 .. {len(self.cells) - 1}"
         return None
 
 

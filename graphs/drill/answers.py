@@ -5,7 +5,7 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
-from graphs.drills._kinds import object_particle
+from graphs.drill.kinds import object_particle
 
 __all__ = [
     "nx_components",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import graphs
-from graphs.drills import Drill
-from graphs.drills._answers import nx_courses_possible, same_bool
-from graphs.drills._kinds import graph, object_particle
-from graphs.drills._limits import GraphLimits
+from graphs.drill.answers import nx_courses_possible, same_bool
+from graphs.drill.kinds import graph, object_particle
+from graphs.drill.limits import GraphLimits
+from graphs.drill.problem import Drill
 
 # LeetCode's constraints: every input the judge makes is built within them. Unlike 210, 207
 # does not say ai != bi: a course that needs itself is a valid input (and a cycle).
@@ -24,6 +24,7 @@ DRILL = Drill(
         "모든 과목을 들을 수 있는지(사이클이 없는지) 답한다."
     ),
     examples=({"n": 2, "edges": [[1, 0]]}, {"n": 2, "edges": [[1, 0], [0, 1]]}),
+    answers=(True, False),  # LeetCode's published answers to the examples
     kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
     networkx=lambda args: nx_courses_possible(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import graphs
-from graphs.drills import Drill
-from graphs.drills._answers import nx_components, same_int
-from graphs.drills._kinds import graph
-from graphs.drills._limits import GraphLimits
+from graphs.drill.answers import nx_components, same_int
+from graphs.drill.kinds import graph
+from graphs.drill.limits import GraphLimits
+from graphs.drill.problem import Drill
 
 # LeetCode's constraints: every input the judge makes is built within them. LeetCode writes
 # 0 <= ai <= bi < n and ai != bi: every edge comes as [a, b] with a < b, and at least one.
@@ -27,6 +27,7 @@ DRILL = Drill(
         {"n": 5, "edges": [[0, 1], [1, 2], [3, 4]]},
         {"n": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4]]},
     ),
+    answers=(2, 1),  # LeetCode's published answers to the examples
     kind=graph(lambda a, b: f"{a} - {b}", CONSTRAINTS),
     networkx=lambda args: nx_components(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],

@@ -1,18 +1,18 @@
-"""Drill declarations: what ``python -m graphs.drill`` needs to judge a LeetCode-style solution.
+"""A drill declaration: what ``python -m graphs.drill`` needs to judge a LeetCode-style solution.
 
-Each module of this package declares one problem as a module-level :class:`Drill` constant named
-``DRILL``, next to the data only that problem has: LeetCode's method name and signature, its
-examples, how its answers are compared, how its input is written in LeetCode's form. The
-problem's number, title and study record (the hints) are *not* repeated there: they are read
-from the docstring of the project's solution (``.. [1] LeetCode 200, "Number of Islands".`` and
-the ``**Representation.**``, ``**BFS vs DFS.**``, ``**Classic mistakes.**`` paragraphs of its
-Notes). :func:`drills` finds the declarations by walking the package, so a new problem adds one
-module and no list changes.
+Each module of :mod:`graphs.drill.problems` declares one problem as a module-level
+:class:`Drill` constant named ``DRILL``, next to the data only that problem has: LeetCode's
+method name and signature, its examples, how its answers are compared, how its input is written
+in LeetCode's form. The problem's number, title and study record (the hints) are *not* repeated
+there: they are read from the docstring of the project's solution (``.. [1] LeetCode 200,
+"Number of Islands".`` and the ``**Representation.**``, ``**BFS vs DFS.**``, ``**Classic
+mistakes.**`` paragraphs of its Notes). :func:`drills` finds the declarations by walking that
+package, so a new problem adds one module and no list changes.
 
 Examples
 --------
->>> [d.number for d in drills()]
-[200, 207, 210, 323, 695]
+>>> 200 in [d.number for d in drills()]
+True
 >>> find("200").method, find("numIslands").number
 ('numIslands', 200)
 """
@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Drill", "UnknownProblem", "drills", "find", "leetcode_reference", "study_record"]
+__all__ = [
+    "Drill",
+    "UnknownProblem",
+    "drills",
+    "find",
+    "leetcode_reference",
+    "param_names",
+    "study_record",
+]
 
 _LEETCODE = re.compile(r"LeetCode (?P<number>\d+), \"(?P<title>[^\"]+)\"")
 _MARK = re.compile(r"\*\*(?P<name>[A-Za-z /]+)\.\*\*")
@@ -62,6 +71,26 @@ def leetcode_reference(func: Callable[..., Any]) -> tuple[int, str]:
     if match is None:
         raise ValueError(f"solution: {func.__name__}'s docstring has no LeetCode reference")
     return int(match["number"]), match["title"]
+
+
+def param_names(signature: str) -> list[str]:
+    """The argument names of a LeetCode signature, without ``self``.
+
+    Examples
+    --------
+    >>> param_names("f(self, n: int, edges: List[List[int]]) -> int")
+    ['n', 'edges']
+    """
+    inside = signature[signature.index("(") + 1 : signature.rindex(")")]
+    params, depth, current = [], 0, ""
+    for ch in inside + ",":
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth == 0:
+            params.append(current.split(":")[0].strip())
+            current = ""
+        else:
+            current += ch
+    return [name for name in params if name and name != "self"]
 
 
 def _plain(text: str) -> str:
@@ -119,7 +148,10 @@ class Drill:
         The problem in a few Korean lines.
     examples : tuple of dict
         LeetCode's examples, as canonical inputs.
-    kind : graphs.drills._kinds.Kind
+    answers : tuple
+        LeetCode's published answers to those examples (for 210, the one order LeetCode
+        shows of several); a test checks the project's solution against them.
+    kind : graphs.drill.kinds.Kind
         Grid or graph within the problem's LeetCode constraints (``kind.limits``, declared as
         ``CONSTRAINTS`` in the drill's module): hypothesis strategies, hard cases, drawing an
         input, its size.
@@ -139,6 +171,7 @@ class Drill:
     signature: str
     statement: str
     examples: tuple[dict[str, Any], ...]
+    answers: tuple[Any, ...]
     kind: Any
     networkx: Callable[[dict[str, Any]], Any]
     to_leetcode: Callable[[dict[str, Any]], list[Any]]
@@ -159,7 +192,7 @@ class Drill:
 
     @property
     def constraints(self) -> Any:
-        """LeetCode's constraints on the input (:mod:`graphs.drills._limits`)."""
+        """LeetCode's constraints on the input (:mod:`graphs.drill.limits`)."""
         return self.kind.limits
 
     def hints(self) -> list[tuple[str, str]]:
@@ -171,14 +204,24 @@ class Drill:
         """The project's answer for a canonical input."""
         return self.solution(*args.values())
 
+    def leetcode_input(self, args: dict[str, Any]) -> str:
+        """A canonical input as LeetCode's "Testcase" box shows it: ``grid = [["1","0"]]``."""
+        values = self.to_leetcode(args)
+        return ", ".join(
+            f"{name} = {json.dumps(value, separators=(',', ':'))}"
+            for name, value in zip(param_names(self.signature), values, strict=True)
+        )
+
 
 def drills() -> list[Drill]:
-    """Every drill declared in this package (a ``DRILL`` constant per module), by number."""
+    """Every drill declared in :mod:`graphs.drill.problems` (a ``DRILL`` per module), by number."""
+    from graphs.drill import problems
+
     found = []
-    for info in pkgutil.iter_modules(__path__):
+    for info in pkgutil.iter_modules(problems.__path__):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        module = importlib.import_module(f"{problems.__name__}.{info.name}")
         drill = getattr(module, "DRILL", None)
         if isinstance(drill, Drill):
             found.append(drill)

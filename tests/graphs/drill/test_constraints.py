@@ -4,7 +4,7 @@ constraints, the ladders still reach the limits, and ordinary solutions that rel
 constraints (``len(grid[0])``, ``ai != bi``) pass.
 
 The constraint checker here is written from LeetCode's problem pages, independently of the
-declarations in ``graphs/drills/`` and of the generators that build within them.
+declarations in ``graphs/drill/problems/`` and of the generators that build within them.
 """
 
 from __future__ import annotations
@@ -12,19 +12,18 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, find, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.errors import HypothesisWarning
 
-from graphs import drill, drills
+from graphs import drill
+from graphs.drill import problem as drills
 
-ROOT = Path(__file__).resolve().parents[2]
-SOLUTIONS = Path(__file__).resolve().parent / "drill_solutions"
+ROOT = Path(__file__).resolve().parents[3]
+SOLUTIONS = Path(__file__).resolve().parent / "solutions"
 NUMBERS = (200, 207, 210, 323, 695)
 
 
@@ -115,16 +114,14 @@ def test_the_checker_refuses_what_leetcode_never_gives():
 # ----------------------------------------------------------------------------- what is generated
 
 
-def _phases(number: int) -> list[tuple[str, Any]]:
+def _ladders(number: int) -> list[tuple[str, Any]]:
+    """``(label, inputs)`` of every hard family and of the timing ladder of a problem."""
     kind = drills.find(number).kind
-    return [("small", kind.strategy), *((f.label, f.strategy) for f in kind.families)]
+    ladders = [(f.label, f.inputs) for f in kind.families]
+    return [*ladders, (f"timing: {kind.timing.label}", kind.timing.inputs)]
 
 
-PHASES = [(number, label) for number in NUMBERS for label, _ in _phases(number)]
-
-
-def _strategy(number: int, label: str) -> Any:
-    return dict(_phases(number))[label]()
+PHASES = [(number, label) for number in NUMBERS for label, _ in _ladders(number)]
 
 
 @pytest.mark.parametrize("number", NUMBERS)
@@ -146,25 +143,14 @@ def test_every_small_search_input_is_within_the_constraints(number, data):
     assert d.constraints.violation(args) is None  # the declaration agrees
 
 
-def _members(strategy: Any) -> list[Any]:
-    """Every input of a ladder: hypothesis enumerates a finite choice space exhaustively."""
-    seen: list[Any] = []
-
-    @settings(max_examples=100, database=None, suppress_health_check=list(HealthCheck))
-    @given(strategy)
-    def collect(args: Any) -> None:
-        seen.append(args)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", HypothesisWarning)  # the repr of a 300 x 300 grid
-        collect()
-    return seen
+def _members(number: int, label: str) -> list[Any]:
+    return dict(_ladders(number))[label]()
 
 
-@pytest.mark.parametrize(("number", "label"), [p for p in PHASES if p[1] != "small"])
+@pytest.mark.parametrize(("number", "label"), PHASES)
 def test_every_hard_input_is_within_the_constraints(number, label):
     d = drills.find(number)
-    members = _members(_strategy(number, label))
+    members = _members(number, label)
     assert members
     for args in members:
         assert satisfies_constraints(number, args), (label, d.kind.size(args))
@@ -177,18 +163,16 @@ LARGEST_SIDE = {200: 300, 695: 50}  # LeetCode: 1 <= m, n <= 300 (695: 50)
 @pytest.mark.parametrize("number", sorted(LARGEST_SIDE))
 def test_grid_ladders_climb_to_the_largest_grid_leetcode_allows(number):
     side = LARGEST_SIDE[number]
-    for label, make in _phases(number)[1:]:
-        sides = {len(args["grid"]) for args in _members(make())}
+    for label, make in _ladders(number):
+        sides = [len(args["grid"]) for args in make()]
         assert max(sides) == side, label
-    land = next(make for label, make in _phases(number) if "땅인" in label)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", HypothesisWarning)  # the repr of a 300 x 300 grid
-        largest = find(land(), lambda a: len(a["grid"]) == side)
-    assert largest["grid"] == [[1] * side] * side
+        assert sides == sorted(sides), label  # smallest first: the first failure is the smallest
+    land = next(make for label, make in _ladders(number) if "땅인" in label)
+    assert land()[-1]["grid"] == [[1] * side] * side
 
 
 def _graph_cases(number: int) -> dict[str, list[dict]]:
-    return {label: _members(make()) for label, make in _phases(number)[1:]}
+    return {label: make() for label, make in _ladders(number)}
 
 
 @pytest.mark.parametrize("number", [207, 210, 323])
@@ -220,7 +204,7 @@ def test_graph_ladders_keep_deep_paths_isolated_nodes_and_cycles_at_2000_nodes(n
 
 def test_duplicate_edges_are_never_generated_since_no_problem_allows_them():
     for number in (207, 210, 323):
-        labels = [label for label, _ in _phases(number)]
+        labels = [label for label, _ in _ladders(number)]
         assert not any("두 번" in label for label in labels), labels
         assert any("중복 간선" in note for note in drills.find(number).constraints.notes())
 
@@ -291,10 +275,11 @@ def test_an_iterative_solution_that_reads_grid_0_passes():
 
 
 @pytest.mark.slow
-def test_a_recursive_solution_that_reads_grid_0_fails_only_for_its_depth():
-    # The same len(grid[0]) no longer fails on an empty grid; the recursion still fails, on an
-    # all-land grid that LeetCode allows.
-    result = drill.check(200, SOLUTIONS / "seen_set_recursive_200.py")
+def test_a_recursive_solution_that_reads_grid_0_fails_only_for_its_depth_and_only_if_strict():
+    # The same len(grid[0]) no longer fails on an empty grid; LeetCode accepts the recursion,
+    # and --strict fails it, on an all-land grid that LeetCode allows.
+    assert drill.check(200, SOLUTIONS / "seen_set_recursive_200.py")["status"] == "pass"
+    result = drill.check(200, SOLUTIONS / "seen_set_recursive_200.py", strict=True)
     assert result["verdict"] == "recursion", result
     assert result["input_lines"] == ["100 x 100 격자, 모든 칸 1"]
 

@@ -1,22 +1,28 @@
-"""The two shapes of input the drills take: a grid of land and water, or ``n`` and an edge list.
+"""The two shapes of input the drills take: a grid of cells, or ``n`` and a list of pairs.
 
 A :class:`Kind` knows how to search its inputs within the problem's LeetCode constraints
-(:mod:`graphs.drills._limits`): the small search draws the pitfall gallery's sizes the way
+(:mod:`graphs.drill.limits`): the small search draws the pitfall gallery's sizes the way
 :mod:`graphs.counterexamples` does, so the judge shrinks to the gallery's minimal input wherever
-that input is within the constraints; the hard cases (deep paths, all-land grids, isolated
-nodes, cycles) climb ladders clipped to the limits. It also knows an input's size ``(V, E)``
-and how to draw it: a grid as rows of characters, a graph as an edge list.
+that input is within the constraints; the hard cases (:class:`Family`: deep paths, all-land
+grids, isolated nodes, cycles) are ladders of inputs, smallest first, clipped to the limits;
+the timing ladder gives the sizes the judge times. It also knows an input's size ``(V, E)`` and
+how to draw it: a grid as rows of characters, a graph as an edge list.
+
+A grid's cells are canonical ints ``0 .. len(limits.cells) - 1`` (LeetCode's own values are
+``limits.cells``): 200 and 695 have water 0 and land 1, a problem such as 994 (empty, fresh,
+rotten) three values. A drill of such a grid declares its own hard cases with :func:`ladder`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from graphs.drills._limits import (
+from graphs.drill.limits import (
     SMALL_GRID_SIDE,
     SMALL_NODES,
     SMALL_PAIRS,
@@ -29,20 +35,27 @@ __all__ = [
     "GRAPH_SIZES",
     "GRID_SIDES",
     "SQUARE_SIDES",
+    "TIMING_POINTS",
     "Family",
     "Kind",
     "graph",
     "grid",
+    "ladder",
     "object_particle",
+    "timing_sizes",
 ]
 
-# Ladders of sizes, clipped to each problem's limits (:func:`graphs.drills._limits.clip`).
+# Ladders of sizes, clipped to each problem's limits (:func:`graphs.drill.limits.clip`).
 SQUARE_SIDES = (1, 3, 10, 30, 100, 300)  # the pitfall gallery's all-land squares
 GRID_SIDES = (10, 30, 100, 300)
 GRAPH_SIZES = (1, 3, 10, 30, 100, 300, 1000, 2000)
+TIMING_POINTS = 8  # sizes on the timing ladder, from V + E of about TIMING_FROM to the limit
+TIMING_FROM = 1000
 MAX_DRAWN_ROWS = 12
 MAX_DRAWN_COLS = 40
 MAX_DRAWN_EDGES = 12
+
+Inputs = Callable[[], list[dict[str, Any]]]  # -> canonical inputs, smallest first
 
 
 def object_particle(number: int) -> str:
@@ -56,22 +69,38 @@ def object_particle(number: int) -> str:
     return "를" if abs(number) % 10 in (2, 4, 5, 9) else "을"
 
 
+def timing_sizes(low: int, high: int, points: int = TIMING_POINTS) -> tuple[int, ...]:
+    """About ``points`` sizes spaced evenly on a log scale from ``low`` to ``high``.
+
+    Examples
+    --------
+    >>> timing_sizes(19, 300, 5)
+    (19, 38, 75, 150, 300)
+    """
+    if high <= low:
+        return (high,)
+    ratio = (high / low) ** (1 / (points - 1))
+    return tuple(sorted({round(low * ratio**i) for i in range(points)}))
+
+
 @dataclass(frozen=True)
 class Family:
-    """A ladder of hard inputs, smallest first, searched with hypothesis so it shrinks to the
-    smallest failing size. ``timed``: its passing times make the time-against-size table."""
+    """A ladder of hard inputs, smallest first: the judge runs them in order, so the first that
+    fails is the smallest failing size (and measures the deepest recursion on the largest)."""
 
     label: str
-    strategy: Callable[[], Any]
-    timed: bool = False
+    inputs: Inputs
 
 
 @dataclass(frozen=True)
 class Kind:
+    """What the judge needs to make and show the inputs of one shape of problem."""
+
     name: str
     limits: Any  # GridLimits or GraphLimits: LeetCode's constraints, declared by the drill
     strategy: Callable[[], Any]  # -> strategy of canonical inputs (small, for shrinking)
     families: tuple[Family, ...]
+    timing: Family  # the inputs whose times make the time-against-size fit
     size: Callable[[dict[str, Any]], tuple[int, int]]  # -> (V, E)
     draw: Callable[[dict[str, Any]], list[str]]  # -> lines
 
@@ -79,13 +108,16 @@ class Kind:
 # ----------------------------------------------------------------------------- grids
 
 
-def _ladder(sides: tuple[int, ...], build: Callable[[int], list[list[int]]]) -> Callable[[], Any]:
-    def strategy() -> Any:
-        from hypothesis import strategies as st
+def ladder(label: str, sides: tuple[int, ...], build: Callable[[int], list[list[int]]]) -> Family:
+    """A family of ``k x k`` grids ``build(k)`` for each side ``k``, smallest first.
 
-        return st.sampled_from(sides).map(lambda k: {"grid": build(k)})
-
-    return strategy
+    Examples
+    --------
+    >>> family = ladder("all land", (1, 2), lambda k: [[1] * k for _ in range(k)])
+    >>> family.inputs()
+    [{'grid': [[1]]}, {'grid': [[1, 1], [1, 1]]}]
+    """
+    return Family(label, lambda: [{"grid": build(k)} for k in sorted(sides)])
 
 
 def _land(k: int) -> list[list[int]]:
@@ -112,34 +144,41 @@ def _random_half(k: int) -> list[list[int]]:
 
 
 def _grid_size(args: dict[str, Any]) -> tuple[int, int]:
+    """``(cells, pairs of side-by-side non-zero cells)``: the graph the grid stands for."""
     g = args["grid"]
     h = len(g)
     w = len(g[0]) if h else 0
     v = h * w
     e = sum(
-        (c + 1 < w and g[r][c] and g[r][c + 1]) + (r + 1 < h and g[r][c] and g[r + 1][c])
+        bool(c + 1 < w and g[r][c] and g[r][c + 1]) + bool(r + 1 < h and g[r][c] and g[r + 1][c])
         for r in range(h)
         for c in range(w)
     )
     return v, e
 
 
-def _draw_grid(args: dict[str, Any]) -> list[str]:
-    g = args["grid"]
-    h = len(g)
-    w = len(g[0]) if h else 0
-    if h == 0 or w == 0:
-        return [f"grid = {json.dumps(g)} (빈 격자: {h}행 {w}열)"]
-    cells = {c for row in g for c in row}
-    if len(cells) == 1 and (h > MAX_DRAWN_ROWS or w > MAX_DRAWN_COLS):
-        return [f"{h} x {w} 격자, 모든 칸 {next(iter(cells))}"]
-    lines = [f"{h} x {w} 격자 (1 = 땅, 0 = 물):"]
-    for row in g[:MAX_DRAWN_ROWS]:
-        text = "".join(str(int(c)) for c in row[:MAX_DRAWN_COLS])
-        lines.append("  " + text + (" …" if w > MAX_DRAWN_COLS else ""))
-    if h > MAX_DRAWN_ROWS:
-        lines.append(f"  … (모두 {h}행, 땅 {sum(map(sum, g))}칸)")
-    return lines
+def _draw_grid(limits: GridLimits) -> Callable[[dict[str, Any]], list[str]]:
+    legend = ", ".join(f"{i} = {name}" for i, name in reversed(list(enumerate(limits.names))))
+
+    def draw(args: dict[str, Any]) -> list[str]:
+        g = args["grid"]
+        h = len(g)
+        w = len(g[0]) if h else 0
+        if h == 0 or w == 0:
+            return [f"grid = {json.dumps(g)} (빈 격자: {h}행 {w}열)"]
+        cells = {c for row in g for c in row}
+        if len(cells) == 1 and (h > MAX_DRAWN_ROWS or w > MAX_DRAWN_COLS):
+            return [f"{h} x {w} 격자, 모든 칸 {next(iter(cells))}"]
+        lines = [f"{h} x {w} 격자 ({legend}):"]
+        for row in g[:MAX_DRAWN_ROWS]:
+            text = "".join(str(int(c)) for c in row[:MAX_DRAWN_COLS])
+            lines.append("  " + text + (" …" if w > MAX_DRAWN_COLS else ""))
+        if h > MAX_DRAWN_ROWS:
+            nonzero = sum(bool(c) for row in g for c in row)
+            lines.append(f"  … (모두 {h}행, 0이 아닌 칸 {nonzero}개)")
+        return lines
+
+    return draw
 
 
 def _small_grids(limits: GridLimits) -> Callable[[], Any]:
@@ -154,7 +193,7 @@ def _small_grids(limits: GridLimits) -> Callable[[], Any]:
             # search makes the gallery's choices and shrinks to its minimal grids.
             side = st.integers(0, SMALL_GRID_SIDE).map(lambda k: min(max(k, 1), limits.max_side))
             h, w = draw(side), draw(side)
-            row = st.lists(st.integers(0, 1), min_size=w, max_size=w)
+            row = st.lists(st.integers(0, len(limits.cells) - 1), min_size=w, max_size=w)
             return {"grid": draw(st.lists(row, min_size=h, max_size=h))}
 
         return build()
@@ -162,27 +201,41 @@ def _small_grids(limits: GridLimits) -> Callable[[], Any]:
     return strategy
 
 
-def grid(limits: GridLimits) -> Kind:
-    """Grids of 0/1 cells within ``limits``: small grids from 1 x 1 for shrinking, and the hard
-    ladders up to the largest grid the limits allow."""
+def grid(
+    limits: GridLimits, families: tuple[Family, ...] | None = None, timing: Family | None = None
+) -> Kind:
+    """Grids of cells within ``limits``: small grids from 1 x 1 for shrinking, and the hard
+    ladders up to the largest grid the limits allow.
+
+    Parameters
+    ----------
+    limits : GridLimits
+        The problem's constraints; ``len(limits.cells)`` canonical cell values.
+    families, timing : optional
+        The hard cases and the timing ladder. By default those of a land (1) and water (0)
+        grid: all land, one long snake, a checkerboard, random half land; timed on all-land
+        squares. A grid with other cells declares its own (:func:`ladder`).
+    """
     sides = clip(GRID_SIDES, 1, limits.max_side)
+    if families is None:
+        families = (
+            # The gallery's ladder of all-land squares (1, 3, 10, 30, 100, 300), clipped.
+            ladder("모든 칸이 땅인 정사각형 격자", clip(SQUARE_SIDES, 1, limits.max_side), _land),
+            ladder("구불구불한 섬 하나 (아주 긴 경로)", sides, _serpentine),
+            ladder("체크무늬 (한 칸짜리 섬이 아주 많음)", sides, _checkerboard),
+            ladder("땅이 반쯤인 무작위 격자", sides, _random_half),
+        )
+    if timing is None:
+        low = min(math.ceil(math.sqrt(TIMING_FROM / 3)), limits.max_side)  # V + E ~ 3 k^2
+        timing = ladder("모든 칸이 땅인 정사각형 격자", timing_sizes(low, limits.max_side), _land)
     return Kind(
         name="grid",
         limits=limits,
         strategy=_small_grids(limits),
-        families=(
-            # The gallery's ladder of all-land squares (1, 3, 10, 30, 100, 300), clipped.
-            Family(
-                "모든 칸이 땅인 정사각형 격자",
-                _ladder(clip(SQUARE_SIDES, 1, limits.max_side), _land),
-                timed=True,
-            ),
-            Family("구불구불한 섬 하나 (아주 긴 경로)", _ladder(sides, _serpentine)),
-            Family("체크무늬 (한 칸짜리 섬이 아주 많음)", _ladder(sides, _checkerboard)),
-            Family("땅이 반쯤인 무작위 격자", _ladder(sides, _random_half)),
-        ),
+        families=families,
+        timing=timing,
         size=_grid_size,
-        draw=_draw_grid,
+        draw=_draw_grid(limits),
     )
 
 
@@ -192,17 +245,15 @@ def grid(limits: GridLimits) -> Kind:
 Build = Callable[[int, GraphLimits], list[list[int]]]  # (n, limits) -> pairs
 
 
-def _graph_ladder(sizes: tuple[int, ...], build: Build, limits: GraphLimits) -> Callable[[], Any]:
+def _graph_ladder(label: str, sizes: tuple[int, ...], build: Build, limits: GraphLimits) -> Family:
     """The inputs ``build`` makes at each size, keeping the sizes where they are within
     ``limits`` (a 2-node ring is a repeated edge when pairs are unordered ``a < b``)."""
 
-    def strategy() -> Any:
-        from hypothesis import strategies as st
+    def inputs() -> list[dict[str, Any]]:
+        made = [{"n": n, "edges": build(n, limits)} for n in sorted(sizes)]
+        return [args for args in made if limits.violation(args) is None]
 
-        inputs = [{"n": n, "edges": build(n, limits)} for n in sizes]
-        return st.sampled_from([args for args in inputs if limits.violation(args) is None])
-
-    return strategy
+    return Family(label, inputs)
 
 
 def _path(n: int, limits: GraphLimits) -> list[list[int]]:
@@ -290,26 +341,30 @@ def graph(arrow: Callable[[int, int], str], limits: GraphLimits) -> Kind:
     few = {0: "간선 없는", 1: "간선 하나 말고는"}.get(
         limits.min_pairs, f"간선 {limits.min_pairs}개 말고는"
     )
-    isolated = f"{few} 고립 정점들"
     families = [
-        Family("긴 경로 (깊이 n)", _graph_ladder(sizes, _path, limits)),
-        Family("반대 방향 긴 경로", _graph_ladder(sizes, _reversed_path, limits)),
-        Family(isolated, _graph_ladder(sizes, _few_edges, limits)),
+        _graph_ladder("긴 경로 (깊이 n)", sizes, _path, limits),
+        _graph_ladder("반대 방향 긴 경로", sizes, _reversed_path, limits),
+        _graph_ladder(f"{few} 고립 정점들", sizes, _few_edges, limits),
     ]
     if limits.repeats:
         families.append(
-            Family("모든 간선이 두 번 나오는 경로", _graph_ladder(sizes, _doubled_path, limits))
+            _graph_ladder("모든 간선이 두 번 나오는 경로", sizes, _doubled_path, limits)
         )
     big = clip(GRAPH_SIZES[4:], limits.min_nodes, limits.max_nodes)
     families += [
-        Family("큰 사이클 하나", _graph_ladder(sizes, _ring, limits)),
-        Family("간선 2.5n개 무작위 그래프", _graph_ladder(big, _dense, limits), timed=True),
+        _graph_ladder("큰 사이클 하나", sizes, _ring, limits),
+        _graph_ladder("간선 2.5n개 무작위 그래프", big, _dense, limits),
     ]
+    low = min(math.ceil(TIMING_FROM / 3.5), limits.max_nodes)  # V + E ~ 3.5 n
+    timing = _graph_ladder(
+        "간선 2.5n개 무작위 그래프", timing_sizes(low, limits.max_nodes), _dense, limits
+    )
     return Kind(
         name="graph",
         limits=limits,
         strategy=_small_graphs(limits),
         families=tuple(families),
+        timing=timing,
         size=_graph_size,
         draw=_draw_graph(arrow),
     )

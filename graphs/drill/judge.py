@@ -1,0 +1,551 @@
+"""The drill judge: LeetCode's verdict on a ``class Solution`` file, then what LeetCode never says.
+
+:func:`check` runs the student's file in a sandboxed child (:mod:`graphs.drill.sandbox`, which
+runs :mod:`graphs.drill.runner`) the way LeetCode runs it: its automatic imports, its recursion
+limit on a big stack, a module-level ``sys.setrecursionlimit`` honoured, the input allowed to
+change. This process keeps everything that decides: it makes the inputs, sends them, receives
+plain JSON answers, computes the expected answers with the project's solution (checked against
+networkx on small inputs), compares, and keeps the time limit (wall clock and the child's CPU
+time). So nothing the student's code does in its process (forged lines, stack frames read, the
+judge patched, an ``int`` whose ``==`` is always true, a swallowed alarm) changes a verdict.
+
+The inputs, each within the problem's LeetCode constraints (:mod:`graphs.drill.limits`):
+LeetCode's examples; a derandomised hypothesis search over small inputs, drawn as the pitfall
+gallery draws them and shrunk to the smallest failing one; the hard ladders (deep paths,
+all-land grids, isolated nodes, cycles) up to LeetCode's largest input, smallest first; the
+timing ladder. The verdict is LeetCode's: ``ok`` (Accepted), ``wrong_answer``, ``error``
+(Runtime Error), ``timeout`` (Time Limit Exceeded), ``memory`` (Memory Limit Exceeded), or a
+load error. A pass carries notes: the input was changed, the deepest recursion and what plain
+Python (1000 frames) would have made of it, the time against size with a fitted slope.
+``strict=True`` makes the project's stricter rules failures: ``mutated`` and ``recursion``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from graphs.drill import runner
+from graphs.drill.problem import Drill, find
+from graphs.drill.sandbox import STARTUP_SECONDS, Sandbox
+
+__all__ = ["BUDGET", "MEMORY_MB", "TIME_LIMIT", "DrillError", "OracleDisagreement", "check"]
+
+TIME_LIMIT = 2.0
+MEMORY_MB = 2048
+BUDGET = 120.0
+NETWORKX_MAX_SIZE = 5000  # V + E up to which networkx checks the project's answer as well
+TIMING_REPEATS = 3  # calls per size on the timing ladder (the fastest counts)
+MAX_INPUT_JSON = 600  # characters of LeetCode-form input printed for pasting back
+WIDE_SLOPE = 0.25  # a fitted slope whose 95% half-width is larger says nothing
+STEEPER = 1.3  # slopes above this are "steeper than linear"
+T_95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+
+
+class DrillError(ValueError):
+    """A request the judge refuses (unknown problem, missing file, a limit out of range)."""
+
+
+class OracleDisagreement(AssertionError):
+    """The project's solution and networkx disagree: a bug in the project, not in the student."""
+
+
+class _OutOfTime(Exception):
+    """The whole check ran out of its time budget."""
+
+
+def loglog_slope(points: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """Least-squares slope of ``log(seconds)`` on ``log(size)`` and its 95% half-width.
+
+    Parameters
+    ----------
+    points : list of (size, seconds)
+        Sizes and times, at least three distinct sizes.
+
+    Returns
+    -------
+    (slope, half_width) or None
+        None with fewer than three distinct sizes or a time of 0.
+
+    Examples
+    --------
+    >>> slope, half = loglog_slope([(1000, 0.001), (2000, 0.002), (4000, 0.004), (8000, 0.008)])
+    >>> round(slope, 6), round(half, 6)
+    (1.0, 0.0)
+    """
+    if len({size for size, _ in points}) < 3 or any(s <= 0 for _, s in points):
+        return None
+    xs = [math.log(size) for size, _ in points]
+    ys = [math.log(seconds) for _, seconds in points]
+    slope, intercept = statistics.linear_regression(xs, ys)
+    mx = statistics.fmean(xs)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    dof = len(points) - 2
+    residual = sum((y - (intercept + slope * x)) ** 2 for x, y in zip(xs, ys, strict=True))
+    se = math.sqrt(residual / dof / sxx) if dof > 0 else math.inf
+    return slope, T_95.get(dof, 1.96 if dof > 30 else 2.2) * se
+
+
+def _plain_stand_in(value: Any) -> Any:
+    """An answer the runner could not send as plain data, as an object of its type's name."""
+    if isinstance(value, dict) and "__type__" in value:
+        shown = str(value.get("__repr__", "?"))
+        return type(str(value["__type__"]), (), {"__repr__": lambda self: shown})()
+    return value
+
+
+class Judge:
+    """One student file against one drill: the parent's side of a check."""
+
+    def __init__(self, drill: Drill, source: str, shown: str, options: dict[str, Any]) -> None:
+        self.drill = drill
+        self.source = source
+        self.shown = shown
+        self.strict = bool(options["strict"])
+        self.time_limit = float(options["time_limit"])
+        self.memory_mb = int(options["memory_mb"])
+        self.max_examples = int(options["max_examples"])
+        self.deadline = time.monotonic() + float(options["budget"])
+        self.progress = options.get("progress") or (lambda text: None)
+        self.sandbox: Sandbox | None = None
+        self.recursion_limit = runner.LEETCODE_RECURSION_LIMIT
+        self.calls = 0
+        self.mutated: dict[str, Any] | None = None
+        self.output_bytes = 0
+
+    # ------------------------------------------------------------------ the child
+
+    def _config(self) -> dict[str, Any]:
+        d = self.drill
+        return {
+            "source": self.source,
+            "filename": self.shown,
+            "method": d.method,
+            "n_args": len(d.to_leetcode(d.examples[0])),
+            "strict": self.strict,
+            "memory_mb": self.memory_mb,
+        }
+
+    def start(self) -> dict[str, Any] | None:
+        """A running sandbox with the solution loaded: None, or the failure of loading it."""
+        if self.sandbox is not None and self.sandbox.alive:
+            return None
+        self.close()
+        self.sandbox = Sandbox(self._config())
+        answer = self.sandbox.start(STARTUP_SECONDS + self.time_limit)
+        if answer.get("ready"):
+            self.recursion_limit = int(answer["recursion_limit"])
+            return None
+        return self._load_failure(answer)
+
+    def close(self) -> None:
+        if self.sandbox is not None:
+            self.output_bytes += self.sandbox.output_bytes
+            self.sandbox.close()
+            self.sandbox = None
+
+    def _bad(self, verdict: str, message: str, details: list[str] | None = None) -> dict[str, Any]:
+        return {"status": "fail", "verdict": verdict, "message": message, "details": details or []}
+
+    def _load_failure(self, answer: dict[str, Any]) -> dict[str, Any]:
+        d, shown = self.drill, self.shown
+        expected = ["class Solution:", f"    def {d.signature}:"]
+        kind = answer.get("load") or answer.get("status")
+        if kind == "syntax_error":
+            where = f"{shown}:{answer['lineno']}" if answer.get("lineno") else shown
+            details = []
+            if answer.get("text"):
+                details.append("    " + answer["text"])
+                if answer.get("offset"):
+                    details.append("    " + " " * (answer["offset"] - 1) + "^")
+            return self._bad("syntax_error", f"{where}: 문법 오류 ({answer['msg']})", details)
+        if kind == "unreadable":
+            return self._bad("unreadable", f"{shown}: 읽을 수 없다 ({answer['msg']})")
+        if kind == "error":
+            return self._bad("error", f"{shown}: 파일을 실행하다가 예외가 났다", answer["details"])
+        if kind == "no_class":
+            found = "있지만 클래스가 아니다" if answer["found"] else "없다"
+            message = (
+                f"{shown}: Solution 클래스가 {found}. LeetCode에 붙여 넣는 모양 그대로 써 주세요:"
+            )
+            return self._bad("no_class", message, expected)
+        if kind == "no_method":
+            have = f" (있는 것: {', '.join(answer['have'])})" if answer["have"] else ""
+            message = f"{shown}: Solution에 메서드 {d.method}가 없다{have}. 기대하는 시그니처:"
+            return self._bad("no_method", message, expected[1:])
+        if kind == "bad_signature":
+            message = f"{shown}: {d.method}의 인자가 LeetCode와 다르다 ({answer['msg']})."
+            return self._bad("bad_signature", message + " 기대하는 시그니처:", expected[1:])
+        if kind == "timeout":
+            return self._bad("timeout", f"{shown}: 파일을 불러오는 데 시간 한도를 넘었다")
+        return {"status": "fail", **self._crash_failure(answer)}
+
+    def _crash_failure(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """What a child that died (or broke the protocol) during a call gets: no ``status``,
+        so that the failing input is shown with it."""
+        if answer.get("status") == "protocol":
+            message = (
+                "풀이가 채점기와 주고받는 통로를 건드렸다 (답 말고 다른 줄을 쓰거나 통로를 닫았다)"
+            )
+            return {"verdict": "error", "message": message, "details": []}
+        if answer.get("signal") == "SIGKILL":  # not ours: the kernel's, out of memory
+            message = "메모리가 모자라 프로세스가 죽었다 (SIGKILL)"
+            return {"verdict": "memory", "message": message, "details": []}
+        if "signal" in answer:
+            message = (
+                f"풀이를 돌리던 프로세스가 {answer['signal']} 신호로 죽었다 (C 수준에서 멈췄다)"
+            )
+            return {"verdict": "crashed", "message": message, "details": []}
+        message = (
+            f"풀이가 프로세스를 스스로 끝냈다 (exit code {answer.get('exit')}: os._exit나 비슷한"
+            " 호출). LeetCode에서도 Runtime Error다"
+        )
+        return {"verdict": "error", "message": message, "details": []}
+
+    # ------------------------------------------------------------------ one input
+
+    def expected(self, args: dict[str, Any]) -> Any:
+        """The project's answer; on small inputs networkx must agree with it."""
+        d = self.drill
+        answer = d.expected(args)
+        v, e = d.kind.size(args)
+        if v + e <= NETWORKX_MAX_SIZE:
+            other = d.networkx(args)
+            if d.verdict(args, answer, other) is not None:
+                raise OracleDisagreement(f"{d.label}: project {answer!r}, networkx {other!r}")
+        return answer
+
+    def run_once(self, args: dict[str, Any], probe: bool = False) -> dict[str, Any]:
+        """The runner's answer for one canonical input (a new child if the last one died)."""
+        import json
+
+        if time.monotonic() > self.deadline:
+            raise _OutOfTime
+        failed = self.start()
+        if failed is not None:
+            return {"status": "load", "failure": failed}
+        self.calls += 1
+        args_json = json.dumps(self.drill.to_leetcode(args), separators=(",", ":"))
+        assert self.sandbox is not None
+        return self.sandbox.call(args_json, probe=probe, time_limit=self.time_limit)
+
+    def judge_once(self, args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """``(failure or None, the runner's answer)`` for one canonical input."""
+        answer = self.run_once(args)
+        status = answer["status"]
+        if status == "load":
+            return answer["failure"], answer
+        if status == "ok":
+            value = _plain_stand_in(answer["value"])
+            wrong = self.drill.verdict(args, self.expected(args), value)
+            if wrong is not None:
+                return {"verdict": "wrong_answer", "message": wrong,
+                        "actual": repr(value)[:300]}, answer  # fmt: skip
+            if answer.get("mutated"):
+                if self.strict:
+                    return {
+                        "verdict": "mutated",
+                        "message": "입력을 바꿨다 (--strict: 답은 맞고 LeetCode는 받아 주지만,"
+                        " 이 프로젝트의 규칙은 입력을 그대로 두는 것이다. 복사본이나 visited 집합을"
+                        " 쓰세요)",
+                    }, answer
+                self.mutated = self.mutated or args
+            return None, answer
+        if status == "timeout":
+            return {
+                "verdict": "timeout",
+                "message": f"시간 초과: 입력 하나에 {self.time_limit:g}초가 넘었다"
+                " (O(V + E)보다 느리거나 끝나지 않는 반복)",
+            }, answer
+        if status == "recursion" and self.strict:
+            return {
+                "verdict": "recursion",
+                "message": f"RecursionError: 재귀가 파이썬 기본 한도({runner.PLAIN_PYTHON_FRAMES}"
+                "단계)를 넘었다 (--strict: LeetCode는 한도를 크게 올려 두어 받아 준다)."
+                " 명시적 스택이나 큐를 쓰세요",
+                "details": self._details(answer),
+            }, answer
+        if status == "recursion":
+            return {
+                "verdict": "error",
+                "message": f"RecursionError: 재귀 한도({self.recursion_limit}단계)도 넘었다."
+                " LeetCode에서도 Runtime Error다",
+                "details": self._details(answer),
+            }, answer
+        if status == "memory":
+            return {"verdict": "memory", "message": "MemoryError: 메모리 한도를 넘었다"}, answer
+        if status == "error":
+            return {
+                "verdict": "error",
+                "message": f"풀이가 예외를 냈다: {answer['error']}",
+                "details": self._details(answer),
+            }, answer
+        return self._crash_failure(answer), answer
+
+    def _details(self, answer: dict[str, Any]) -> list[str]:
+        return [str(line) for line in answer.get("details", [])][-6:]
+
+    # ------------------------------------------------------------------ searches
+
+    def search(self, strategy: Any) -> dict[str, Any] | None:
+        """The smallest failing input hypothesis finds in ``strategy``, or None if all pass.
+
+        The settings are those of the pitfall gallery (:func:`graphs.counterexamples.search`):
+        derandomised, no database, so the same file gives the same minimal input.
+        """
+        from hypothesis import HealthCheck, find, settings
+        from hypothesis.errors import HypothesisWarning, NoSuchExample
+
+        last: dict[str, Any] = {}
+        out_of_time = False
+
+        def fails(args: dict[str, Any]) -> bool:
+            nonlocal out_of_time
+            try:
+                failure, _ = self.judge_once(args)
+            except _OutOfTime:
+                # Not an error of this input: hypothesis must not see it (it may report several
+                # such errors at once as an ExceptionGroup). Every later call ends at once too.
+                out_of_time = True
+                return False
+            if failure is None:
+                return False
+            last["args"], last["failure"] = args, failure
+            return True
+
+        config = settings(
+            database=None,
+            derandomize=True,
+            max_examples=self.max_examples,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", HypothesisWarning)
+            try:
+                find(strategy, fails, settings=config)
+            except NoSuchExample:
+                if out_of_time:
+                    raise _OutOfTime from None  # nothing failed, but not everything was tried
+                return None
+            except OracleDisagreement:
+                raise
+            except Exception:
+                if not last:
+                    raise
+        return {**last["failure"], "args": last["args"]}
+
+    def describe(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The input as the student needs to see it: drawn, in LeetCode form, as JSON."""
+        d = self.drill
+        v, e = d.kind.size(args)
+        pasted = d.leetcode_input(args)
+        return {
+            "input_lines": d.kind.draw(args),
+            "leetcode_input": pasted if len(pasted) <= MAX_INPUT_JSON else None,
+            "input": args if v + e <= 2000 else None,
+            "size": {"V": v, "E": e},
+            "expected": d.answer_text(args, d.expected(args)),
+        }
+
+    def _failure(self, phase: str, found: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "status": "fail",
+            "phase": phase,
+            "details": found.pop("details", []),
+            **found,
+            **self.describe(args),
+        }
+
+    # ------------------------------------------------------------------ the whole check
+
+    def run(self) -> dict[str, Any]:
+        try:
+            failed = self.start()
+            if failed is not None:
+                return failed
+            return self._judge()
+        except _OutOfTime:
+            return self._bad(
+                "budget",
+                "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다"
+                " (--time-limit나 --budget를 늘려 보세요)",
+            )
+        finally:
+            self.close()
+
+    def _judge(self) -> dict[str, Any]:
+        d = self.drill
+        for i, example in enumerate(d.examples, 1):
+            self.progress(f"LeetCode 예제 {i}/{len(d.examples)}")
+            failure, _ = self.judge_once(example)
+            if failure is not None:
+                if "status" in failure:  # the file itself failed (it did load once)
+                    return failure
+                return self._failure(f"LeetCode 예제 {i}", failure, example)
+        self.progress("작은 무작위 입력 (hypothesis)")
+        found = self.search(d.kind.strategy())
+        if found is not None:
+            args = found.pop("args")
+            if "status" in found:
+                return found
+            return self._failure("작은 무작위 입력 (hypothesis)", found, args)
+        for family in d.kind.families:
+            self.progress(family.label)
+            for args in family.inputs():
+                failure, _ = self.judge_once(args)
+                if failure is not None:
+                    if "status" in failure:
+                        return failure
+                    return self._failure(family.label, failure, args)
+        timing = d.kind.timing
+        self.progress(f"시간 재기 ({timing.label})")
+        timings = []
+        for args in timing.inputs():
+            best = math.inf
+            for _ in range(TIMING_REPEATS):
+                failure, answer = self.judge_once(args)
+                if failure is not None:
+                    if "status" in failure:
+                        return failure
+                    return self._failure(f"시간 재기 ({timing.label})", failure, args)
+                best = min(best, answer["seconds"])
+            v, e = d.kind.size(args)
+            timings.append({"V": v, "E": e, "seconds": best})
+        self.progress("재귀 깊이 재기")
+        depth = self._deepest()
+        return {
+            "status": "pass",
+            "verdict": "ok",
+            "message": f"예제 {len(d.examples)}개와 입력 {self.calls}개 모두 맞았다",
+            "details": [],
+            "timings": timings,
+            "repeats": TIMING_REPEATS,
+            "fit": self._fit(timings),
+            "depth": depth,
+            "recursion_limit": self.recursion_limit,
+            "mutated": self.mutated is not None,
+            "mutated_input": None if self.mutated is None else self.describe(self.mutated),
+        }
+
+    def _deepest(self) -> dict[str, Any] | None:
+        """The student's deepest recursion, over the largest input of each family."""
+        deepest = None
+        for family in self.drill.kind.families:
+            inputs = family.inputs()
+            if not inputs:
+                continue
+            answer = self.run_once(inputs[-1], probe=True)
+            if answer["status"] == "ok" and (deepest is None or answer["depth"] > deepest["depth"]):
+                v, e = self.drill.kind.size(inputs[-1])
+                deepest = {"depth": answer["depth"], "family": family.label, "V": v, "E": e}
+        return deepest
+
+    def _fit(self, timings: list[dict[str, Any]]) -> dict[str, Any] | None:
+        fitted = loglog_slope([(t["V"] + t["E"], t["seconds"]) for t in timings])
+        if fitted is None:
+            return None
+        slope, half = fitted
+        if half > WIDE_SLOPE:
+            verdict = "wide"
+        elif slope + half < STEEPER:
+            verdict = "linear"
+        elif slope - half > STEEPER:
+            verdict = "steeper"
+        else:
+            verdict = "unclear"
+        return {"slope": slope, "half_width": half, "verdict": verdict}
+
+
+def check(
+    problem: str | int,
+    path: Path,
+    *,
+    strict: bool = False,
+    time_limit: float = TIME_LIMIT,
+    memory_mb: int = MEMORY_MB,
+    budget: float = BUDGET,
+    max_examples: int | None = None,
+    progress: Any = None,
+) -> dict[str, Any]:
+    """Judge the file at ``path`` against a drill; returns the result.
+
+    Parameters
+    ----------
+    problem : str or int
+        A problem number (``200``) or LeetCode method name (``"numIslands"``).
+    path : Path
+        The student's file with ``class Solution``, as pasted into LeetCode.
+    strict : bool, default False
+        The project's stricter rules as failures: an input the solution changed
+        (``mutated``) and recursion deeper than plain Python's 1000 frames (``recursion``).
+        LeetCode accepts both; by default they are notes on a pass.
+    time_limit : float, default 2.0
+        Seconds allowed per input: the child's CPU time, and twice that (at least one second
+        more) on the wall clock.
+    memory_mb : int, default 2048
+        Address-space limit of the child in MiB (its call stack is reserved on top); 0 for none.
+    budget : float, default 120
+        Seconds for the whole check.
+    max_examples : int, optional
+        Hypothesis examples of the small search; default that of the pitfall gallery
+        (:data:`graphs.counterexamples.MAX_EXAMPLES`), whose minimal inputs it then reproduces.
+    progress : callable, optional
+        Called with a Korean text at each phase.
+
+    Returns
+    -------
+    dict
+        ``status`` (``"pass"`` or ``"fail"``), ``verdict`` (a key of
+        :data:`graphs.drill.report.VERDICTS`), ``message``, ``details``, ``calls``; on a
+        failing input ``phase``, ``input_lines``, ``leetcode_input``, ``input``, ``size``,
+        ``expected`` and (wrong answers) ``actual``; on a pass ``timings``, ``fit``,
+        ``depth``, ``recursion_limit``, ``mutated`` and ``mutated_input``.
+
+    Raises
+    ------
+    DrillError
+        (a ``ValueError``) for an unknown problem, a missing file or a limit out of range.
+    TypeError
+        If ``time_limit`` or ``budget`` is not a number.
+    """
+    from graphs import counterexamples
+
+    for name, value in (("time_limit", time_limit), ("budget", budget)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{name}: expected seconds as a number, got {type(value).__name__}")
+        if not 0 < value < math.inf:
+            raise DrillError(f"{name}: expected seconds > 0, got {value}")
+    if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 0:
+        raise DrillError(f"memory_mb: expected an int >= 0 (0: no limit), got {memory_mb!r}")
+    if max_examples is not None and (
+        isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1
+    ):
+        raise DrillError(f"max_examples: expected an int >= 1, got {max_examples!r}")
+    drill = find(problem)
+    path = Path(path)
+    if not path.is_file():
+        raise DrillError(f"FILE: no such file: {path}")
+    options = {
+        "strict": strict,
+        "time_limit": time_limit,
+        "memory_mb": memory_mb,
+        "budget": budget,
+        "max_examples": max_examples or counterexamples.MAX_EXAMPLES,
+        "progress": progress,
+    }
+    try:
+        source = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        message = f"{path}: 읽을 수 없다 ({err})"
+        return {"status": "fail", "verdict": "unreadable", "message": message, "details": [],
+                "calls": 0}  # fmt: skip
+    judge = Judge(drill, source, str(path), options)
+    result = judge.run()
+    result["calls"] = judge.calls
+    result["output_bytes"] = judge.output_bytes
+    return result

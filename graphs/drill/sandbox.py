@@ -1,0 +1,323 @@
+"""The student's process seen from the judge: start it, talk to it, stop it and all it started.
+
+:class:`Sandbox` runs :mod:`graphs.drill.runner` as a script in a fresh temporary directory,
+in its own session, under a memory limit it cannot raise, and speaks its line protocol: one
+request (``{"id": token, "probe": bool}``, a tab, the arguments as JSON), one answer line on a
+pipe of its own. The time limit is the parent's: the wall clock while waiting and the child's
+CPU time (``/proc/PID/stat``) per call, so an alarm swallowed by the student's ``except:`` no
+longer matters. Everything the child writes to stdout and stderr is read as it comes and only
+its tail is kept. Closing the sandbox kills the child's process group, then every process of
+its session and every orphan it left, which this process adopts as a child subreaper
+(``prctl(PR_SET_CHILD_SUBREAPER)``): no process a check started outlives it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import json
+import os
+import secrets
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+__all__ = ["OUTPUT_TAIL", "Sandbox", "ctrl_c_held", "reap_strays"]
+
+RUNNER = Path(__file__).with_name("runner.py")
+OUTPUT_TAIL = 64 * 1024  # bytes of the student's stdout/stderr kept (the rest is counted)
+MAX_ANSWER_BYTES = 16 * 2**20
+MAX_STRAY_LINES = 10_000  # lines on the answer pipe that answer nothing, before it is a flood
+STARTUP_SECONDS = 15.0  # to start Python and import LeetCode's names, on a busy machine
+PR_SET_CHILD_SUBREAPER = 36
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _become_subreaper() -> None:
+    """Adopt orphaned descendants (Linux); elsewhere nothing happens."""
+    path = ctypes.util.find_library("c")
+    if sys.platform.startswith("linux") and path:
+        ctypes.CDLL(path, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name, or None if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _processes() -> Iterator[tuple[int, int, int, int]]:
+    """``(pid, ppid, pgid, sid)`` of every process this one can see."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None:
+                yield int(entry.name), int(fields[1]), int(fields[2]), int(fields[3])
+
+
+def reap_strays(session: int, known: set[int], rounds: int = 20) -> list[int]:
+    """Kill every process of ``session`` and every child of ours not in ``known``; wait them.
+
+    Orphans are re-parented to this process (a subreaper), so one round may uncover more:
+    repeat until a round finds none. Returns the pids killed.
+    """
+    me, killed = os.getpid(), []
+    for _ in range(rounds):
+        found = [
+            pid
+            for pid, ppid, _pgid, sid in _processes()
+            if pid != me and (sid == session or (ppid == me and pid not in known))
+        ]
+        if not found:
+            break
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in found:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)  # ours (directly or adopted): no zombie is left
+        killed += found
+        time.sleep(0.01)
+    return killed
+
+
+def _children() -> set[int]:
+    me = os.getpid()
+    return {pid for pid, ppid, _pgid, _sid in _processes() if ppid == me}
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) until the block ends, then raise it.
+
+    Ctrl-C while ``Popen`` is still starting the child would leave the child running, unseen,
+    in its own session (it does not get the terminal's SIGINT). Only Python's default Ctrl-C
+    (``KeyboardInterrupt``) is held: off the main thread, where Python cannot set a signal
+    handler, or where SIGINT is ignored or handled otherwise, nothing changes.
+    """
+    main_thread = threading.current_thread() is threading.main_thread()
+    if not main_thread or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
+
+
+class Sandbox:
+    """One running :mod:`graphs.drill.runner` with the student's ``Solution`` loaded.
+
+    Parameters
+    ----------
+    config : dict
+        What the runner needs: ``source``, ``filename`` (as shown in tracebacks), ``method``,
+        ``n_args``, ``strict``, ``memory_mb``.
+    """
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.workdir = tempfile.mkdtemp(prefix="drill-")
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.answers = b""
+        self.tail = bytearray()
+        self.output_bytes = 0
+        self.killed = False
+        self.stray_lines = 0
+        self._known = _children()
+        self._selector = selectors.DefaultSelector()
+
+    # ------------------------------------------------------------------ life
+
+    def start(self, timeout: float) -> dict[str, Any]:
+        """Start the child and load the solution: the runner's first answer, or
+        ``{"status": "timeout"}`` / ``{"status": "crashed", ...}``."""
+        _become_subreaper()
+        answer_r, answer_w = os.pipe()
+        output_r, output_w = os.pipe()
+        try:
+            with ctrl_c_held():  # until proc exists, so that close() can stop it
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-I", str(RUNNER), str(answer_w)],
+                    stdin=subprocess.PIPE,
+                    stdout=output_w,
+                    stderr=output_w,
+                    pass_fds=(answer_w,),
+                    cwd=self.workdir,
+                    start_new_session=True,  # its own session and group: killed as a whole
+                    env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.workdir,
+                         "LANG": "C.UTF-8", "TMPDIR": self.workdir},
+                )  # fmt: skip
+        finally:
+            os.close(answer_w)
+            os.close(output_w)
+        self._answer_fd, self._output_fd = answer_r, output_r
+        for fd in (answer_r, output_r):
+            os.set_blocking(fd, False)
+            self._selector.register(fd, selectors.EVENT_READ)
+        assert self.proc.stdin is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        line = json.dumps(self.config, ensure_ascii=False) + "\n"
+        return self._exchange(line.encode("utf-8"), time.monotonic() + timeout, None)
+
+    def close(self) -> None:
+        """Kill the child, its group, its session and every orphan it left; remove its folder."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            reap_strays(self.proc.pid, self._known)
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()  # type: ignore[union-attr]
+            for fd in (self._answer_fd, self._output_fd):
+                with contextlib.suppress(KeyError, ValueError):
+                    self._selector.unregister(fd)
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            self.proc = None
+        self._selector.close()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ calls
+
+    def call(self, args_json: str, *, probe: bool, time_limit: float) -> dict[str, Any]:
+        """Run the method once on ``args_json``; the runner's answer (``status`` ``ok``,
+        ``error``, ``recursion``, ``memory``), or the parent's ``timeout`` / ``crashed`` /
+        ``protocol``. Adds ``cpu`` (the child's CPU seconds, as the kernel counts them)."""
+        token = secrets.token_hex(8)
+        head = json.dumps({"id": token, "probe": probe})
+        line = f"{head}\t{args_json}\n".encode()
+        cpu = self.cpu_seconds()
+        wall = max(2.0 * time_limit, time_limit + 1.0)
+        answer = self._exchange(line, time.monotonic() + wall, token)
+        used = self.cpu_seconds() - cpu
+        if answer.get("status") not in ("timeout", "crashed", "protocol") and used > time_limit:
+            answer = {"status": "timeout"}
+        answer["cpu"] = used
+        return answer
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the child so far (all its threads)."""
+        fields = _stat(self.proc.pid) if self.proc is not None else None
+        if fields is None:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def output(self) -> str:
+        """The tail of what the student's code printed."""
+        return self.tail.decode("utf-8", "replace")
+
+    def _exchange(self, line: bytes, deadline: float, token: str | None) -> dict[str, Any]:
+        """Send ``line``, then read the answer line, draining the output pipe meanwhile."""
+        assert self.proc is not None and self.proc.stdin is not None
+        stdin = self.proc.stdin.fileno()
+        self._selector.register(stdin, selectors.EVENT_WRITE)
+        pending = memoryview(line)
+        try:
+            while True:
+                while b"\n" in self.answers:
+                    raw, self.answers = self.answers.split(b"\n", 1)
+                    answer = self._parse(raw, token)
+                    if answer is not None:
+                        return answer
+                    self.stray_lines += 1  # not the runner's answer: as LeetCode, ignore it
+                    if self.stray_lines > MAX_STRAY_LINES:
+                        self.kill()
+                        return {"status": "protocol"}
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.kill()
+                    return {"status": "timeout"}
+                for key, _ in self._selector.select(timeout=min(left, 0.5)):
+                    if key.fd == stdin:
+                        try:
+                            pending = pending[os.write(stdin, pending) :]
+                        except BrokenPipeError:
+                            pending = pending[len(pending) :]
+                        if not pending:
+                            self._selector.unregister(stdin)
+                    elif not self._read(key.fd):  # the answer pipe closed: the child is gone
+                        return self._died()
+        finally:
+            with contextlib.suppress(KeyError, ValueError):
+                self._selector.unregister(stdin)
+
+    def _read(self, fd: int) -> bool:
+        """Read what is there; False at the end of the answer pipe."""
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return True
+        if fd == self._output_fd:
+            if chunk:
+                self.output_bytes += len(chunk)
+                self.tail += chunk
+                del self.tail[:-OUTPUT_TAIL]
+            else:
+                self._selector.unregister(fd)
+            return True
+        self.answers += chunk
+        if len(self.answers) > MAX_ANSWER_BYTES:  # no answer is that long: a flood
+            self.kill()
+            return False
+        return bool(chunk)
+
+    def _parse(self, raw: bytes, token: str | None) -> dict[str, Any] | None:
+        """The answer to the request ``token`` (any first line for the load), or None for a
+        line that is not it (the student's code may write to the pipe: it gains nothing)."""
+        try:
+            answer = json.loads(raw)
+        except ValueError:
+            return None
+        if not isinstance(answer, dict) or answer.get("id") != token:
+            return None
+        return answer
+
+    def _died(self) -> dict[str, Any]:
+        assert self.proc is not None
+        try:
+            code = self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:  # alive, but it closed its answer pipe
+            self.kill()
+            return {"status": "protocol"}
+        self._kill_group()
+        if code < 0:
+            return {"status": "crashed", "signal": signal.Signals(-code).name}
+        return {"status": "crashed", "exit": code}
+
+    @property
+    def alive(self) -> bool:
+        """Whether the child can take another call."""
+        return self.proc is not None and not self.killed and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """Stop the child now (the judge then starts a new one for the next input)."""
+        self.killed = True
+        self._kill_group()
+
+    def _kill_group(self) -> None:
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)

@@ -1,0 +1,132 @@
+"""A corpus of LeetCode-style ``class Solution`` files for the drill judge's tests.
+
+``CORPUS`` holds one row per file in ``solutions/``: the problem, the verdict LeetCode gives the
+file (by its behaviour at LeetCode's largest inputs; for a hostile file, the verdict a correct
+judge must give), the verdict under the judge's ``--strict`` rules (an input mutated ->
+``"mutated"``, recursion deeper than 1000 frames on the largest inputs -> ``"recursion"``,
+otherwise the LeetCode verdict) and a short description of the style. A mutating solution is
+``"mutated"`` under ``--strict`` even when it also recurses deep: LeetCode's first example
+already shows the mutation. ``python -m tests.graphs.drill.corpus.verify`` re-derives both
+verdicts of the correct files and exercises the hostile ones.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SOLUTIONS = Path(__file__).resolve().parent / "solutions"
+
+LEETCODE_VERDICTS = ("accepted", "wrong_answer", "time_limit", "memory_limit", "runtime_error")
+STRICT_VERDICTS = (*LEETCODE_VERDICTS, "mutated", "recursion")
+
+
+def _row(file: str, leetcode: str, strict: str, style: str, **extra: str) -> dict[str, object]:
+    return {
+        "file": file,
+        "problem": int(file.rsplit("_", 1)[1].removesuffix(".py")),
+        "leetcode": leetcode,
+        "strict": strict,
+        "style": style,
+        **extra,
+    }
+
+
+DEEP = "also recurses ~90 000 frames deep on a 300 x 300 all-land grid"
+
+# fmt: off
+CORPUS: list[dict[str, object]] = [
+    # ---------------------------------------------------------------- 200 Number of Islands
+    _row("sink_bfs_200.py", "accepted", "mutated", "BFS with deque, sinks land to '0' in place"),
+    _row("sink_dfs_200.py", "accepted", "mutated", "recursive DFS sinking land to '#' in place",
+         note=DEEP),
+    _row("seen_dfs_setlimit_200.py", "accepted", "recursion",
+         "recursive DFS with a seen set, module-level sys.setrecursionlimit(10**6), "
+         "neighbours via pairwise((0, 1, 0, -1, 0))"),
+    _row("uf_recursive_200.py", "accepted", "accepted",
+         "union-find with a recursive path-compressing find (stays shallow)"),
+    _row("product_stack_200.py", "accepted", "accepted",
+         "iterative DFS with an explicit stack, cells scanned with product()"),
+    _row("deepcopy_sink_200.py", "accepted", "accepted",
+         "deepcopy of the grid, then BFS sinking the copy"),
+    _row("uf_rank_200.py", "accepted", "accepted", "iterative union-find class with rank"),
+    _row("gen_sum_200.py", "accepted", "recursion",
+         "recursive DFS as `1 + sum(dfs(...) for ...)`: recursion through a generator"),
+    _row("forge_result_line_200.py", "wrong_answer", "wrong_answer",
+         "hostile: writes fake result lines to fds 1..20, answers one island too many"),
+    _row("always_equal_200.py", "wrong_answer", "wrong_answer",
+         "hostile: returns an int subclass equal to everything, holding -7"),
+    _row("rewrite_record_200.py", "wrong_answer", "wrong_answer",
+         "hostile: appends a fake passing check event to drills/*.jsonl files, answers 0"),
+    # ---------------------------------------------------------------- 695 Max Area of Island
+    _row("sink_dfs_695.py", "accepted", "mutated",
+         "recursive DFS returning the area, sinks land to 0 in place",
+         note="also recurses ~2500 frames deep on a 50 x 50 all-land grid"),
+    _row("gen_sum_695.py", "accepted", "recursion",
+         "recursive DFS as `1 + sum(area(...) for ...)` with a seen set, best starts at -inf"),
+    _row("sink_bfs_695.py", "accepted", "mutated",
+         "BFS with deque marking visited land as 2 in place"),
+    _row("heap_695.py", "accepted", "accepted",
+         "iterative DFS with a visited matrix, areas kept in a heap (heappush/heappop)"),
+    _row("sortedlist_695.py", "accepted", "accepted",
+         "BFS with a seen set, areas kept in a SortedList"),
+    _row("counter_uf_695.py", "accepted", "accepted",
+         "iterative union-find, island sizes counted with Counter"),
+    _row("read_frames_695.py", "wrong_answer", "wrong_answer",
+         "hostile: looks for a caller's local `expected`/`answer`, else returns -1"),
+    _row("stderr_flood_695.py", "accepted", "accepted",
+         "hostile: writes ~800 MiB to stderr on its first call, every answer right",
+         note="LeetCode would say Output Limit Exceeded; the drill judge must judge the answers "
+         "without hanging on the flood"),
+    # ------------------------------------------------- 323 Number of Connected Components
+    _row("uf_recursive_323.py", "accepted", "recursion",
+         "union-find with a recursive path-compressing find, no union by rank",
+         note="a 2000-node path in order chains every root onto the next (each find is on a "
+         "root, so nothing is compressed); the ring's closing edge then recurses 2000 deep"),
+    _row("uf_rank_323.py", "accepted", "accepted",
+         "iterative union-find with rank and path halving"),
+    _row("dfs_recursive_323.py", "accepted", "recursion",
+         "recursive DFS over a defaultdict adjacency, no recursion limit raised"),
+    _row("dfs_setlimit_323.py", "accepted", "recursion",
+         "recursive DFS with module-level sys.setrecursionlimit(10**6)"),
+    _row("reduce_uf_323.py", "accepted", "accepted",
+         "union-find folded over the edges with reduce"),
+    _row("accumulate_uf_323.py", "accepted", "accepted",
+         "union-find, component count as the last value of accumulate(...)"),
+    _row("bfs_deque_323.py", "accepted", "accepted", "BFS with deque over a defaultdict adjacency"),
+    _row("bare_except_slow_323.py", "time_limit", "time_limit",
+         "hostile: right answer after ~5 s of recounting inside a bare try/except: pass"),
+    _row("raise_memory_limit_323.py", "wrong_answer", "wrong_answer",
+         "hostile: tries to lift RLIMIT_AS, then answers right only if 6 GiB could be touched"),
+    _row("fork_survivor_323.py", "accepted", "accepted",
+         "hostile: right answers, but its first call forks a setsid child that sleeps 600 s "
+         "(pid in stray.pid)"),
+    _row("os_exit_323.py", "runtime_error", "runtime_error",
+         "hostile: os._exit(0) in the middle of the call"),
+    # ---------------------------------------------------------------- 207 Course Schedule
+    _row("kahn_207.py", "accepted", "accepted", "Kahn's algorithm with deque"),
+    _row("three_colour_207.py", "accepted", "recursion",
+         "white/grey/black recursive DFS cycle check"),
+    _row("cache_dfs_207.py", "accepted", "recursion",
+         "@cache-memoised recursive DFS with a visiting set, recursion through all(...)"),
+    _row("dfs_setlimit_207.py", "accepted", "recursion",
+         "recursive DFS with on-path/done sets, module-level sys.setrecursionlimit(10**6)"),
+    _row("patch_judge_207.py", "wrong_answer", "wrong_answer",
+         "hostile: patches drill/judge modules' verdict functions at import, answers the "
+         "opposite"),
+    _row("wrong_deep_207.py", "wrong_answer", "recursion",
+         "hostile: recursive DFS that calls any chain longer than 1500 a cycle",
+         note="wrong only when numCourses > 1500; under --strict its recursion passes 1000 "
+         "frames first"),
+    # ------------------------------------------------------------- 210 Course Schedule II
+    _row("kahn_210.py", "accepted", "accepted", "Kahn's algorithm with deque"),
+    _row("three_colour_210.py", "accepted", "recursion",
+         "white/grey/black recursive DFS, post-order reversed"),
+    _row("postorder_setlimit_210.py", "accepted", "recursion",
+         "recursive DFS over prerequisites (post-order is the answer), "
+         "module-level sys.setrecursionlimit(10**6)"),
+    _row("heap_kahn_210.py", "accepted", "accepted",
+         "Kahn's algorithm with a heap (heapify/heappush/heappop): smallest course first"),
+    _row("sortedlist_kahn_210.py", "accepted", "accepted",
+         "Kahn's algorithm with a SortedList and a Counter of in-degrees"),
+]
+# fmt: on

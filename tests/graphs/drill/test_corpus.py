@@ -1,0 +1,135 @@
+"""The judge on solutions written the way LeetCode users write them (``tests/graphs/drill/corpus``):
+by default it gives LeetCode's verdict at LeetCode's largest inputs, ``strict=True`` gives the
+project's, and hostile files (forged result lines, stack frames read, the judge patched, an
+``int`` whose ``==`` is always true, a raised memory limit, a rewritten record, a stray
+process, ``os._exit``, a flood on stderr, an alarm swallowed) get the verdict a correct judge
+must give and leave nothing behind."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphs import drill
+from graphs.drill import report
+from tests.graphs.drill.corpus import CORPUS, SOLUTIONS
+
+ROOT = Path(__file__).resolve().parents[3]
+# The corpus's words for a verdict -> the judge's.
+VERDICT = {
+    "accepted": "ok",
+    "wrong_answer": "wrong_answer",
+    "time_limit": "timeout",
+    "memory_limit": "memory",
+    "runtime_error": "error",
+    "mutated": "mutated",
+    "recursion": "recursion",
+}
+ROWS = {row["file"]: row for row in CORPUS}
+
+
+def _runners() -> set[int]:
+    """Judge children of this process (any left would be ours: the judge adopts orphans)."""
+    from graphs.drill import sandbox
+
+    found = set()
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (proc / "stat").read_text()
+            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+            if (
+                ppid == os.getpid()
+                and str(sandbox.RUNNER).encode() in (proc / "cmdline").read_bytes()
+            ):
+                found.add(int(proc.name))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+def test_every_file_of_the_corpus_has_a_row_and_every_row_a_file():
+    assert {p.name for p in SOLUTIONS.glob("*.py")} == set(ROWS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("file", sorted(ROWS))
+def test_the_default_verdict_is_leetcodes(file):
+    row = ROWS[file]
+    before = _runners()
+    result = drill.check(row["problem"], SOLUTIONS / file)
+    assert result["verdict"] == VERDICT[row["leetcode"]], result
+    assert report.LEETCODE_NAMES[result["verdict"]] is not None  # a verdict LeetCode has
+    assert _runners() - before == set()  # nothing the check started is left running
+    if result["status"] == "pass":
+        # The notes say what --strict would do: the same facts, seen from the pass.
+        strict = row["strict"]
+        assert result["mutated"] == (strict == "mutated" or "mutat" in str(row["style"])), row
+        deep = result["depth"] is not None and result["depth"]["depth"] >= 990
+        if strict == "recursion":
+            assert deep, result["depth"]
+
+
+STRICTER = sorted(f for f, row in ROWS.items() if row["strict"] != row["leetcode"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("file", STRICTER)
+def test_strict_fails_what_only_the_projects_rules_forbid(file):
+    row = ROWS[file]
+    result = drill.check(row["problem"], SOLUTIONS / file, strict=True)
+    assert result["verdict"] == VERDICT[row["strict"]], result
+    assert "--strict" in result["message"]
+    assert report.LEETCODE_NAMES[result["verdict"]] is None  # said to be the project's own
+
+
+@pytest.mark.slow
+def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_path):
+    record = tmp_path / "drills" / "2026-12-01.jsonl"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "DRILL_RECORD": str(record)}
+    command = [sys.executable, "-m", "graphs.drill"]
+    subprocess.run([*command, "start", "200", "--record", str(record)], cwd=tmp_path, env=env,
+                   check=True, capture_output=True)  # fmt: skip
+    proc = subprocess.run(
+        [*command, "check", "200", str(SOLUTIONS / "rewrite_record_200.py"), "--record",
+         str(record)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    events = drill.read_record(record)
+    assert [e["event"] for e in events] == ["start", "check"], events
+    assert events[1]["passed"] is False and events[1]["verdict"] == "wrong_answer"
+
+
+def test_a_stray_process_of_a_passing_solution_does_not_survive_the_check(tmp_path):
+    path = tmp_path / "survivor_323.py"
+    # The corpus file, but told where to leave its stray's pid.
+    path.write_text(
+        (SOLUTIONS / "fork_survivor_323.py").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    result = drill.check(323, path, max_examples=30)
+    assert result["status"] == "pass", result
+    strays = [
+        int(p.parent.name)
+        for p in Path("/proc").glob("[0-9]*/cmdline")
+        if b"fork_survivor_marker" in _read(p)
+    ]
+    assert strays == []
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def test_the_students_output_is_read_with_a_bound():
+    from graphs.drill.sandbox import OUTPUT_TAIL
+
+    result = drill.check(695, SOLUTIONS / "stderr_flood_695.py", max_examples=20)
+    assert result["status"] == "pass", result
+    assert result["output_bytes"] >= 800 * 2**20  # all of it was read, and only the tail kept
+    assert OUTPUT_TAIL <= 2**20
