@@ -1,15 +1,25 @@
-"""``python -m docs.journal new``: start a day's journal entry from the template.
+"""``python -m docs.journal new``: start a day's journal entry; ``drills``: the day's drill log.
 
-Writes ``docs/blog/posts/YYYY-MM-DD.md`` (today by default) with the front matter the blog plugin
-needs (date, categories, a hand-set reading time, ``draft: true``), the Korean section headings
-and blank algorithm record tables. The entry starts as a draft: ``mkdocs serve`` shows it,
-``mkdocs build`` leaves it out until the ``draft: true`` line is deleted, so an unfilled day is
-never published. It never overwrites an entry: if the file exists it exits with status 1.
+``new`` writes ``docs/blog/posts/YYYY-MM-DD.md`` (today by default) with the front matter the
+blog plugin needs (date, categories, a hand-set reading time, ``draft: true``), the Korean
+section headings and blank algorithm record tables. The entry starts as a draft: ``mkdocs
+serve`` shows it, ``mkdocs build`` leaves it out until the ``draft: true`` line is deleted, so an
+unfilled day is never published. It never overwrites an entry: if the file exists it exits with
+status 1.
 
-When the day's drill record exists (``drills/YYYY-MM-DD.jsonl`` in the current folder, written by
-``python -m graphs.drill``; ``--drills FILE`` for another), the algorithm record tables get one
-table per problem drilled that day with the rows "문제", "소요 시간", "힌트 사용" and "시도"
-filled from it; the rows only the student can write (approach, representation, ...) stay blank.
+The day's drills (``python -m graphs.drill``, which appends to ``drills/YYYY-MM-DD.jsonl`` in the
+current folder; ``--drills FILE`` for another record) reach the entry through a generated
+fragment, ``docs/generated/drills/log-YYYY-MM-DD.md``: a table with the rows "소요 시간",
+"힌트 사용" and "시도" of each problem drilled that day. The entry includes it
+(``--8<-- "docs/generated/drills/log-YYYY-MM-DD.md"``) instead of typing those rows, and ``new``
+writes it at once; ``python -m docs.journal drills --date YYYY-MM-DD`` rewrites it from the record
+after more drilling, the same record always giving the same bytes. The record is the one source
+and is not tracked by git, so the fragment (which is) is only ever rewritten from a record that
+exists: without one, ``new`` creates the fragment if it is missing ("no drills") and ``drills``
+refuses. That is also why the log is not a :mod:`docs.gen` generator: ``docs.gen --check`` would
+then depend on an untracked file of one machine. The record tables below the log get one table
+per problem drilled by the time the entry is made, their "문제" row filled; the rows only the
+student can write (approach, representation, ...) stay blank.
 
 With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
 skeleton on the shared runner with its test, page generator and page, run once so that the tests
@@ -33,6 +43,8 @@ from docs import scaffold
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
 TEMPLATE = DOCS / "templates" / "journal_entry.md"
+DRILL_LOGS = DOCS / "generated" / "drills"  # the drill logs of this clone
+LOG_COLUMNS = ("문제", "소요 시간", "힌트 사용", "시도")
 DEFAULT_TITLE = "오늘의 공부 기록"
 DEFAULT_SLUG = "study-log"
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # used with fullmatch: no trailing newline
@@ -69,21 +81,27 @@ def _minutes_text(minutes: float) -> str:
     return f"{total // 60}시간 {total % 60}분" if total >= 60 else f"{total}분"
 
 
+def _cell(text: str) -> str:
+    """``text`` as one Markdown table cell: one line, no control characters, ``|`` escaped."""
+    text = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
+    return " ".join(text.split()).replace("|", "\\|")
+
+
 def drill_rows(summary: dict) -> dict[str, str]:
-    """The journal rows of one problem's drill summary (:func:`graphs.drill.attempt_summaries`).
+    """The journal rows of one problem's summary (:func:`graphs.drill.record.attempt_summaries`).
 
     Examples
     --------
     >>> rows = drill_rows({"problem": 200, "title": "Number of Islands", "minutes": 45.0,
     ...     "started": "2026-11-30T09:00:00+09:00",
-    ...     "passed": True, "attempts": 3, "failures": 2, "verdicts": ["wrong_answer", "recursion"],
+    ...     "passed": True, "attempts": 3, "failures": 2, "verdicts": ["wrong_answer", "timeout"],
     ...     "hints": 1, "hint_fields": ["그래프 표현"], "hint_minutes": [31.0]})
     >>> rows["소요 시간"], rows["힌트 사용"]
     ('45분 (start부터 통과까지)', '예, 1개: 그래프 표현 (시작 후 31분)')
     >>> rows["시도"]
-    '3번: 틀린 답, RecursionError, 통과'
+    '3번: 틀린 답, 시간 초과, 통과'
     """
-    from graphs.drill import VERDICTS
+    from graphs.drill.report import VERDICTS
 
     title = f"LeetCode {summary['problem']}. {summary['title']}".rstrip(". ")
     if summary["minutes"] is None and summary["started"] and not summary["attempts"]:
@@ -108,14 +126,86 @@ def drill_rows(summary: dict) -> dict[str, str]:
     else:
         tries = "채점하지 않았다"
     rows = {"문제": title, "소요 시간": spent, "힌트 사용": hints, "시도": tries}
-    return {label: value.replace("|", "\\|") for label, value in rows.items()}
+    return {label: _cell(value) for label, value in rows.items()}
+
+
+def log_name(date: dt.date) -> str:
+    """The drill log's file name for ``date``: ``log-YYYY-MM-DD.md``."""
+    return f"log-{date.isoformat()}.md"
+
+
+def drill_log(date: dt.date, summaries: list[dict]) -> str:
+    """The drill log fragment of ``date``: one table row per problem of the day's record.
+
+    The same summaries always give the same text (no time of writing, no file name in it).
+
+    Examples
+    --------
+    >>> drill_log(dt.date(2026, 11, 30), []).splitlines()[-1]
+    '이날은 `python -m graphs.drill`로 기록한 드릴이 없다.'
+    """
+    from docs.gen.common import md_table
+
+    head = (
+        f"<!-- generated by `python -m docs.journal drills` from the drill record of"
+        f" {date.isoformat()}; do not edit by hand -->\n\n"
+    )
+    if not summaries:
+        return head + "이날은 `python -m graphs.drill`로 기록한 드릴이 없다.\n"
+    rows = [[drill_rows(s)[column] for column in LOG_COLUMNS] for s in summaries]
+    return head + md_table(LOG_COLUMNS, rows)
+
+
+def write_drill_log(
+    date: dt.date, summaries: list[dict] | None, log_dir: Path = DRILL_LOGS
+) -> tuple[Path, bool]:
+    """Write the drill log of ``date`` into ``log_dir``; returns its path and whether it changed.
+
+    ``summaries`` is the day's record (:func:`read_drills`), or None when there is no record:
+    then the "no drills" log is written only if there is no log yet, since an existing one holds
+    what a record (of another clone, or deleted since) said. A log already equal to what it
+    would be is left untouched.
+
+    Raises
+    ------
+    JournalError
+        (a ``ValueError``) if the file cannot be written, naming it and the reason.
+    """
+    path = Path(log_dir) / log_name(date)
+    if summaries is None and (path.exists() or path.is_symlink()):
+        return path, False
+    data = drill_log(date, summaries or []).encode("utf-8")
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return path, False
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    except OSError as e:
+        raise JournalError(f"cannot write the drill log {path} ({e.strerror or e})") from None
+    return path, True
+
+
+def site_log_dir(posts_dir: Path) -> Path | None:
+    """Where the entries of ``posts_dir`` find their drill logs, or None outside any site.
+
+    The entry includes ``docs/generated/drills/log-YYYY-MM-DD.md``, a path relative to the
+    site's root: the nearest folder at or above ``posts_dir`` that holds ``mkdocs.yml``.
+    """
+    folder = Path(posts_dir).resolve()
+    for root in (folder, *folder.parents):
+        if (root / "mkdocs.yml").is_file():
+            return root / "docs" / "generated" / "drills"
+    return None
 
 
 def _fill_drills(text: str, summaries: list[dict]) -> str:
-    """One algorithm record table per drilled problem, its drill rows filled from the record.
+    """One algorithm record table per drilled problem, its "문제" row filled from the record.
 
     The template's tables (``### 문제 N`` and a table) are the pattern; problems beyond their
-    number get more copies of the last one; template tables left over stay blank.
+    number get more copies of the last one; template tables left over stay blank. Time, hints
+    and attempts are not typed here: the entry includes the day's drill log (:func:`drill_log`).
     """
     if not summaries:
         return text
@@ -129,8 +219,8 @@ def _fill_drills(text: str, summaries: list[dict]) -> str:
     filled = []
     for i, summary in enumerate(summaries):
         block = heading.sub(f"### 문제 {i + 1}\n", blocks[min(i, len(blocks) - 1)], count=1)
-        for label, value in drill_rows(summary).items():
-            block = block.replace(f"| {label} |  |\n", f"| {label} | {value} |\n", 1)
+        title = drill_rows(summary)["문제"]
+        block = block.replace("| 문제 |  |\n", f"| 문제 | {title} |\n", 1)
         filled.append(block)
     filled += blocks[len(summaries) :]
     return text[: starts[0]] + "".join(filled) + text[end:]
@@ -147,8 +237,9 @@ def render(
 
     ``experiment``: the name of the day's experiment, whose page the entry links to.
 
-    ``drills``: the day's drill summaries (:func:`graphs.drill.attempt_summaries`), which fill
-    the "문제", "소요 시간", "힌트 사용" and "시도" rows of one record table per problem.
+    ``drills``: the day's drill summaries (:func:`graphs.drill.record.attempt_summaries`): one
+    record table per problem, its "문제" row filled. The entry includes the day's drill log
+    (:func:`drill_log`) for the time, hints and attempts.
 
     Raises
     ------
@@ -167,17 +258,21 @@ def render(
     return _fill_drills(text, drills or [])
 
 
-def read_drills(path: Path) -> list[dict]:
-    """The summaries of a day's drill record, or [] if there is no such file."""
-    from graphs.drill import attempt_summaries, read_record
+def read_drills(path: Path, problems: list[str] | None = None) -> list[dict]:
+    """The summaries of a day's drill record, or [] if there is no such file.
+
+    Lines of the record that are not valid events are skipped; with ``problems`` a list, each
+    is named there as ``file:line: what is wrong`` (:func:`graphs.drill.record.read_record`).
+    """
+    from graphs.drill.record import RecordError, attempt_summaries, read_record
 
     path = Path(path)
     if path.exists() and not path.is_file():
         raise JournalError(f"--drills: expected a file, got a directory: {path}")
     try:
-        return attempt_summaries(read_record(path))
-    except (OSError, UnicodeDecodeError) as e:
-        raise JournalError(f"--drills: cannot read {path} ({e})") from None
+        return attempt_summaries(read_record(path, problems))
+    except RecordError as e:
+        raise JournalError(f"--drills: cannot read {path} ({e.reason})") from None
 
 
 def new_entry(
@@ -187,16 +282,21 @@ def new_entry(
     posts_dir: Path = POSTS,
     drills: list[dict] | None = None,
     experiment: str | None = None,
+    log_dir: Path | None = None,
 ) -> Path:
     """Write the entry for ``date`` into ``posts_dir``; refuse if it exists. Returns its path.
 
-    ``drills`` fills the algorithm record rows as in :func:`render`.
+    ``drills`` fills the "문제" rows as in :func:`render` and is written as the day's drill log
+    into ``log_dir`` (:func:`write_drill_log`; None: no record, the log is only created if
+    missing). ``log_dir`` defaults to the ``docs/generated/drills`` of the site that holds
+    ``posts_dir`` (:func:`site_log_dir`); outside a site no log is written.
 
     Raises
     ------
     JournalError
-        (a ``ValueError``) for a bad title or slug, an existing entry, or a ``posts_dir`` that
-        is not a writable directory (the message names ``--posts-dir`` and the reason).
+        (a ``ValueError``) for a bad title or slug, an existing entry, a ``posts_dir`` that
+        is not a writable directory (the message names ``--posts-dir`` and the reason), or a
+        drill log that cannot be written.
     """
     posts_dir = Path(posts_dir)
     path = posts_dir / f"{date.isoformat()}.md"
@@ -209,6 +309,13 @@ def new_entry(
         posts_dir.mkdir(parents=True, exist_ok=True)
         if not os.access(posts_dir, os.W_OK):
             raise PermissionError(errno.EACCES, "Permission denied", str(posts_dir))
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise JournalError(f"--posts-dir: cannot write {path} ({reason})") from None
+    log_dir = site_log_dir(posts_dir) if log_dir is None else log_dir
+    if log_dir is not None:  # before the entry: an entry never includes a missing log
+        write_drill_log(date, drills, log_dir)
+    try:
         # "x": fail rather than overwrite, even in a race with another writer
         with path.open("x", encoding="utf-8") as f:
             f.write(text)
@@ -220,20 +327,61 @@ def new_entry(
     return path
 
 
+def _warn(problems: list[str]) -> None:
+    for problem in problems:
+        print(f"warning: {problem}; skipped", file=sys.stderr)
+
+
+def _record_path(option: Path | None, date: dt.date) -> Path:
+    return option if option is not None else Path("drills") / f"{date}.jsonl"
+
+
+def _drills_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--drills",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help=f"the day's drill record from python -m graphs.drill, {what}"
+        " (default: drills/YYYY-MM-DD.jsonl of the date, in the current folder)",
+    )
+
+
+def cmd_drills(args: argparse.Namespace) -> int:
+    """``drills``: rewrite the day's drill log from its record (which must exist)."""
+    date = dt.date.today() if args.date is None else _parse_date(args.date)
+    record = _record_path(args.drills, date)
+    log = Path(args.log_dir) / log_name(date)
+    problems: list[str] = []
+    summaries = read_drills(record, problems)
+    if not record.is_file():
+        raise JournalError(
+            f"--drills: no drill record at {record}; {log} is left as it is"
+            " (the record is the only source of the log)"
+        )
+    _warn(problems)
+    path, changed = write_drill_log(date, summaries, args.log_dir)
+    names = ", ".join(str(s["problem"]) for s in summaries) or "no problems"
+    print(f"{'wrote' if changed else 'up to date:'} {path} ({names} from {record})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m docs.journal",
-        description="Start a day's journal entry from the template (as a draft).",
+        description="Start a day's journal entry from the template (as a draft), or rewrite the"
+        " day's drill log that the entry includes.",
     )
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="command", help="what to do (only: new)"
+        dest="command", required=True, metavar="command", help="what to do (new or drills)"
     )
     new = sub.add_parser(
         "new",
         help="start a new entry from the template",
         description=(
             "Write docs/blog/posts/YYYY-MM-DD.md from docs/templates/journal_entry.md as a draft"
-            " (draft: true); never overwrite an existing entry."
+            " (draft: true), and the day's drill log it includes; never overwrite an existing"
+            " entry."
         ),
     )
     new.add_argument("--date", default=None, help="the entry's date, YYYY-MM-DD (default: today)")
@@ -251,15 +399,13 @@ def main(argv: list[str] | None = None) -> int:
         "--posts-dir",
         type=Path,
         default=None,
-        help="folder of the blog posts (default: docs/blog/posts of this clone)",
+        help="folder of the blog posts; the drill log goes to docs/generated/drills of the site"
+        " (the folder with mkdocs.yml) that holds it (default: docs/blog/posts of this clone)",
     )
-    new.add_argument(
-        "--drills",
-        type=Path,
-        default=None,
-        help="the day's drill record from python -m graphs.drill, which fills the rows"
-        " 소요 시간, 힌트 사용 and 시도; a missing file fills nothing"
-        " (default: drills/YYYY-MM-DD.jsonl of the entry's date, in the current folder)",
+    _drills_option(
+        new,
+        "written as the drill log (소요 시간, 힌트 사용, 시도) and naming the record tables;"
+        " without it the log says there were no drills, unless a log exists",
     )
     new.add_argument(
         "--experiment",
@@ -269,17 +415,46 @@ def main(argv: list[str] | None = None) -> int:
         " skeleton in mha/experiments/NAME/ with its test, page generator and page, run once;"
         " the entry links to its page (default: none)",
     )
+    drills_cmd = sub.add_parser(
+        "drills",
+        help="rewrite the day's drill log from the drill record",
+        description=(
+            "Rewrite docs/generated/drills/log-YYYY-MM-DD.md (소요 시간, 힌트 사용 and 시도 of"
+            " each problem drilled that day), which the day's entry includes, from the day's"
+            " drill record; the same record gives the same bytes. A missing record changes"
+            " nothing (exit 1)."
+        ),
+    )
+    drills_cmd.add_argument("--date", default=None, help="the day, YYYY-MM-DD (default: today)")
+    _drills_option(drills_cmd, "the only source of the log")
+    drills_cmd.add_argument(
+        "--log-dir",
+        type=Path,
+        default=DRILL_LOGS,
+        metavar="DIR",
+        help="folder of the drill logs (default: docs/generated/drills of this clone)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "drills":
+        try:
+            return cmd_drills(args)
+        except JournalError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
     posts_dir = POSTS if args.posts_dir is None else args.posts_dir
     try:
         date = dt.date.today() if args.date is None else _parse_date(args.date)
-        record = args.drills if args.drills is not None else Path("drills") / f"{date}.jsonl"
-        drills = read_drills(record)
+        record = _record_path(args.drills, date)
+        problems: list[str] = []
+        drills = read_drills(record, problems)
+        found = record.is_file()
         if args.experiment is not None:  # refuse a taken name before writing anything
             scaffold.check_name(args.experiment)
             scaffold.add_to_nav((scaffold.ROOT / "mkdocs.yml").read_text(encoding="utf-8"),
                                 args.title, args.experiment)  # fmt: skip
-        path = new_entry(date, args.title, args.slug, posts_dir, drills, args.experiment)
+        path = new_entry(
+            date, args.title, args.slug, posts_dir, drills if found else None, args.experiment
+        )
         if args.experiment is not None:
             for written in scaffold.create(args.experiment, args.title, date.isoformat()):
                 print(f"wrote {written.relative_to(scaffold.ROOT)}")
@@ -289,12 +464,18 @@ def main(argv: list[str] | None = None) -> int:
     except (JournalError, scaffold.ScaffoldError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    _warn(problems)
     print(f"wrote {path} (a draft: mkdocs build leaves it out until you delete `draft: true`)")
-    if drills:
-        names = ", ".join(str(s["problem"]) for s in drills)
-        print(f"algorithm records: time, hints and attempts of {names} from {record}")
+    log_dir = site_log_dir(posts_dir)
+    what = ", ".join(str(s["problem"]) for s in drills) if found else ""
+    if log_dir is not None:
+        source = f"time, hints and attempts of {what} from {record}" if what else "no drills yet"
+        print(f"drill log: {log_dir / log_name(date)} ({source})")
+    elif what:
+        print(f"drill record: {what} from {record} (no site holds the posts: no drill log)")
     print("next: fill in the sections, set readtime, delete `draft: true`, then check with")
     print("      NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict")
+    print(f"      after more drills: .venv/bin/python -m docs.journal drills --date {date}")
     return 0
 
 

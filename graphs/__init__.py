@@ -1,4 +1,4 @@
-"""The day's graph drills: BFS/DFS, connected components, islands, topological sort, courses.
+"""The day's graph drills: BFS/DFS, components, islands, rotting oranges, toposort, courses.
 
 Every public function validates its input at the entry, never mutates it, runs in linear time
 (``O(V + E)``; union-find adds an inverse-Ackermann factor, at most 4 in practice) and never
@@ -12,6 +12,7 @@ and C references; ``python -m graphs.counterexamples`` records the pitfalls' fai
 from graphs.components import connected_components, count_components
 from graphs.courses import can_finish, find_order
 from graphs.islands import max_area_of_island, num_islands
+from graphs.oranges import oranges_rotting
 from graphs.toposort import (
     CycleError,
     topological_sort,
@@ -30,6 +31,7 @@ __all__ = [
     "find_order",
     "max_area_of_island",
     "num_islands",
+    "oranges_rotting",
     "shortest_path_lengths",
     "topological_sort",
     "topological_sort_dfs",

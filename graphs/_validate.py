@@ -34,6 +34,7 @@ __all__ = [
     "check_count",
     "check_edges",
     "check_grid",
+    "check_int_grid",
     "check_node",
 ]
 
@@ -325,3 +326,79 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
     if h == 0 or w <= 0:
         return h, 0, b""
     return h, w, b"".join(chunks)
+
+
+def _int_cell(x: object, values: int, where: str) -> int:
+    """One cell of an int grid: an int (not a bool) in ``0 .. values - 1``."""
+    if isinstance(x, bool) or _is_numpy_bool(x) or not isinstance(x, numbers.Integral):
+        raise TypeError(
+            f"{where}: expected an int cell 0 .. {values - 1}, got {_typename(x)} {x!r}"
+        )
+    if not 0 <= x < values:
+        raise ValueError(f"{where}: unknown cell value {int(x)}; expected 0 .. {values - 1}")
+    return int(x)
+
+
+def check_int_grid(grid: object, values: int, name: str = "grid") -> tuple[int, int, bytes]:
+    """Check a rectangular grid of int cells ``0 .. values - 1``; return ``(rows, cols, cells)``.
+
+    For grids whose cells are more than land and water, e.g. LeetCode 994's empty 0, fresh 1
+    and rotten 2 (``values=3``). ``cells`` is a row-major ``bytes`` copy, cell ``(r, c)`` at
+    ``r * cols + c``. Cells must be ints (numpy integers too); bools and strings are refused,
+    since no problem of this kind writes its cells that way. Rows are lists, tuples or other
+    ordered sequences, or the rows of a 2-D integer array. An empty grid (no rows, or rows of
+    length 0) gives ``(rows, 0, b"")``.
+
+    Raises
+    ------
+    TypeError
+        If ``grid`` or a row is not an ordered sequence (a ``set``, a mapping, a string, a 0-d
+        array, a scalar) or a cell is not an int (``grid[0][1]: expected an int cell 0 .. 2,
+        got str '1'``).
+    ValueError
+        If the rows differ in length or a cell is outside ``0 .. values - 1``.
+
+    Examples
+    --------
+    >>> check_int_grid([[2, 1], [0, 1]], 3)
+    (2, 2, b'\\x02\\x01\\x00\\x01')
+    >>> check_int_grid([[0, 3]], 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: grid[0][1]: unknown cell value 3; expected 0 .. 2
+    """
+    if not 2 <= values <= 256:
+        raise ValueError(f"values: expected 2 .. 256 cell values, got {values}")
+    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
+        what = _typename(grid)
+        if isinstance(grid, Set):
+            what += " (unordered: use a list of rows)"
+        raise TypeError(f"{name}: expected a list of rows, got {what}")
+    if _is_0d_array(grid):
+        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
+    allowed = set(range(values))
+    rows = list(grid)
+    w = -1
+    chunks: list[bytes] = []
+    for r, row in enumerate(rows):
+        if isinstance(row, (str, *_NOT_A_ROW)) or not isinstance(row, Iterable):
+            what = _typename(row)
+            if isinstance(row, Set):
+                what += " (unordered: use a list or tuple)"
+            raise TypeError(f"{name}[{r}]: expected a row of int cells, got {what}")
+        if _is_0d_array(row):
+            raise TypeError(f"{name}[{r}]: expected a row of int cells, got a 0-d array")
+        cells = row if type(row) in (list, tuple) else list(row)
+        if w < 0:
+            w = len(cells)
+        elif len(cells) != w:
+            raise ValueError(f"{name}: row {r} has {len(cells)} cells, expected {w}")
+        if set(map(type, cells)) <= _INT_ONLY and set(cells) <= allowed:
+            chunks.append(bytes(cells))  # fast path: plain ints in range
+        else:
+            chunks.append(
+                bytes(_int_cell(x, values, f"{name}[{r}][{c}]") for c, x in enumerate(cells))
+            )
+    if not rows or w <= 0:
+        return len(rows), 0, b""
+    return len(rows), w, b"".join(chunks)

@@ -23,17 +23,24 @@ Python (1000 frames) would have made of it, the time against size with a fitted 
 from __future__ import annotations
 
 import math
-import statistics
 import time
 import warnings
 from pathlib import Path
 from typing import Any
 
 from graphs.drill import runner
+from graphs.drill.growth import fit
 from graphs.drill.problem import Drill, find
 from graphs.drill.sandbox import STARTUP_SECONDS, Sandbox
 
-__all__ = ["BUDGET", "MEMORY_MB", "TIME_LIMIT", "DrillError", "OracleDisagreement", "check"]
+__all__ = [
+    "BUDGET",
+    "MEMORY_MB",
+    "TIME_LIMIT",
+    "DrillError",
+    "OracleDisagreement",
+    "check",
+]
 
 TIME_LIMIT = 2.0
 MEMORY_MB = 2048
@@ -41,9 +48,6 @@ BUDGET = 120.0
 NETWORKX_MAX_SIZE = 5000  # V + E up to which networkx checks the project's answer as well
 TIMING_REPEATS = 3  # calls per size on the timing ladder (the fastest counts)
 MAX_INPUT_JSON = 600  # characters of LeetCode-form input printed for pasting back
-WIDE_SLOPE = 0.25  # a fitted slope whose 95% half-width is larger says nothing
-STEEPER = 1.3  # slopes above this are "steeper than linear"
-T_95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 
 
 class DrillError(ValueError):
@@ -56,38 +60,6 @@ class OracleDisagreement(AssertionError):
 
 class _OutOfTime(Exception):
     """The whole check ran out of its time budget."""
-
-
-def loglog_slope(points: list[tuple[float, float]]) -> tuple[float, float] | None:
-    """Least-squares slope of ``log(seconds)`` on ``log(size)`` and its 95% half-width.
-
-    Parameters
-    ----------
-    points : list of (size, seconds)
-        Sizes and times, at least three distinct sizes.
-
-    Returns
-    -------
-    (slope, half_width) or None
-        None with fewer than three distinct sizes or a time of 0.
-
-    Examples
-    --------
-    >>> slope, half = loglog_slope([(1000, 0.001), (2000, 0.002), (4000, 0.004), (8000, 0.008)])
-    >>> round(slope, 6), round(half, 6)
-    (1.0, 0.0)
-    """
-    if len({size for size, _ in points}) < 3 or any(s <= 0 for _, s in points):
-        return None
-    xs = [math.log(size) for size, _ in points]
-    ys = [math.log(seconds) for _, seconds in points]
-    slope, intercept = statistics.linear_regression(xs, ys)
-    mx = statistics.fmean(xs)
-    sxx = sum((x - mx) ** 2 for x in xs)
-    dof = len(points) - 2
-    residual = sum((y - (intercept + slope * x)) ** 2 for x, y in zip(xs, ys, strict=True))
-    se = math.sqrt(residual / dof / sxx) if dof > 0 else math.inf
-    return slope, T_95.get(dof, 1.96 if dof > 30 else 2.2) * se
 
 
 def _plain_stand_in(value: Any) -> Any:
@@ -425,7 +397,7 @@ class Judge:
             "details": [],
             "timings": timings,
             "repeats": TIMING_REPEATS,
-            "fit": self._fit(timings),
+            "fit": fit(timings),
             "depth": depth,
             "recursion_limit": self.recursion_limit,
             "mutated": self.mutated is not None,
@@ -444,21 +416,6 @@ class Judge:
                 v, e = self.drill.kind.size(inputs[-1])
                 deepest = {"depth": answer["depth"], "family": family.label, "V": v, "E": e}
         return deepest
-
-    def _fit(self, timings: list[dict[str, Any]]) -> dict[str, Any] | None:
-        fitted = loglog_slope([(t["V"] + t["E"], t["seconds"]) for t in timings])
-        if fitted is None:
-            return None
-        slope, half = fitted
-        if half > WIDE_SLOPE:
-            verdict = "wide"
-        elif slope + half < STEEPER:
-            verdict = "linear"
-        elif slope - half > STEEPER:
-            verdict = "steeper"
-        else:
-            verdict = "unclear"
-        return {"slope": slope, "half_width": half, "verdict": verdict}
 
 
 def check(

@@ -44,6 +44,7 @@ from typing import Any
 # order matters: `pow` and `compile` are the builtins, `Counter` is typing's alias, `time` is
 # datetime's class), the data structures of its other problems, and sortedcontainers, which
 # LeetCode offers to every solution.
+# --8<-- [start:prelude]
 LEETCODE_PRELUDE = """\
 from string import *
 from re import *
@@ -80,6 +81,7 @@ class TreeNode:
         self.left = left
         self.right = right
 """
+# --8<-- [end:prelude]
 # A limit far above the deepest recursion a solution can reach on LeetCode's largest inputs
 # (a DFS over a 300 x 300 grid of land nests 90 000 calls); LeetCode's own is of this order.
 LEETCODE_RECURSION_LIMIT = 550_000

@@ -24,13 +24,16 @@ from graphs.drill import problem as drills
 
 ROOT = Path(__file__).resolve().parents[3]
 SOLUTIONS = Path(__file__).resolve().parent / "solutions"
-NUMBERS = (200, 207, 210, 323, 695)
+# The problems are the drill's own, found by discovery; what they are checked against below
+# (the constraint checker, LeetCode's constraint lines) is typed from LeetCode's pages, and
+# test_every_discovered_problem_has_an_independent_entry fails until a new problem has both.
+NUMBERS = tuple(d.number for d in drills.drills())
 
 
 # ----------------------------------------------------------------------------- the checker
 
 
-def _grid_violation(grid: Any, max_side: int, cells: tuple[Any, Any]) -> str | None:
+def _grid_violation(grid: Any, max_side: int, cells: tuple[Any, ...]) -> str | None:
     # m == grid.length, n == grid[i].length, 1 <= m, n <= max_side, grid[i][j] in cells
     if not isinstance(grid, list) or not 1 <= len(grid) <= max_side:
         return "1 <= m <= max"
@@ -73,22 +76,28 @@ def leetcode_violation(problem: int, call_args: list[Any]) -> str | None:
     """What in LeetCode's positional arguments breaks the problem's constraints, or None.
 
     From the problem pages: 200: 1 <= m, n <= 300, cells '0'/'1'. 695: 1 <= m, n <= 50, cells
-    0/1. 323: 1 <= n <= 2000, 1 <= edges.length <= 5000, 0 <= ai <= bi < n, ai != bi, no
-    repeated edges. 207: 1 <= numCourses <= 2000, 0 <= prerequisites.length <= 5000,
-    0 <= ai, bi < numCourses, unique pairs. 210: as 207 but prerequisites.length <=
-    numCourses * (numCourses - 1), ai != bi, distinct pairs.
+    0/1. 994: 1 <= m, n <= 10, cells 0/1/2. 323: 1 <= n <= 2000, 1 <= edges.length <= 5000,
+    0 <= ai <= bi < n, ai != bi, no repeated edges. 207: 1 <= numCourses <= 2000,
+    0 <= prerequisites.length <= 5000, 0 <= ai, bi < numCourses, unique pairs. 210: as 207
+    but prerequisites.length <= numCourses * (numCourses - 1), ai != bi, distinct pairs.
     """
-    if problem == 200:
-        return _grid_violation(call_args[0], 300, ("0", "1"))
-    if problem == 695:
-        return _grid_violation(call_args[0], 50, (0, 1))
-    return _pairs_violation(call_args[0], call_args[1], problem)
+    if problem in GRIDS:
+        side, cells = GRIDS[problem]
+        return _grid_violation(call_args[0], side, cells)
+    if problem in PAIRS:
+        return _pairs_violation(call_args[0], call_args[1], problem)
+    raise KeyError(f"problem {problem}: no constraints typed from its LeetCode page")
+
+
+# The grid problems: the largest side and the cell values, as LeetCode gives them.
+GRIDS = {200: (300, ("0", "1")), 695: (50, (0, 1)), 994: (10, (0, 1, 2))}
+PAIRS = (207, 210, 323)  # n and a list of pairs: _pairs_violation
 
 
 def satisfies_constraints(problem: int, args: dict[str, Any]) -> bool:
     """Whether a canonical input (``{"grid": 0/1 ints}`` or ``{"n", "edges"}``, as the judge
     reports it) is, passed to LeetCode's method, within the problem's constraints."""
-    if problem in (200, 695):
+    if problem in GRIDS:
         grid = args["grid"]
         if problem == 200 and isinstance(grid, list):
             grid = [[{0: "0", 1: "1"}.get(c, c) for c in row] for row in grid]
@@ -109,6 +118,26 @@ def test_the_checker_refuses_what_leetcode_never_gives():
     assert not satisfies_constraints(207, {"n": 2, "edges": [[1, 0], [1, 0]]})
     assert not satisfies_constraints(207, {"n": 0, "edges": []})
     assert leetcode_violation(200, [[[0, 1]]]) is not None  # 200's cells are strings
+    assert satisfies_constraints(994, {"grid": [[2, 1, 0]]})
+    assert satisfies_constraints(994, {"grid": [[1] * 10] * 10})
+    assert not satisfies_constraints(994, {"grid": [[1] * 11]})
+    assert not satisfies_constraints(994, {"grid": [[2, 3]]})  # cells are 0, 1 or 2
+    assert not satisfies_constraints(994, {"grid": [[True]]})
+    assert leetcode_violation(994, [[["2", "1"]]]) is not None  # 994's cells are ints
+
+
+def test_every_discovered_problem_has_an_independent_entry():
+    # A new drill module is found by discovery, so every test here runs on it; but what it is
+    # checked against must be typed from its LeetCode page, not taken from its declaration.
+    # Without an entry this fails (never skips): add the problem to GRIDS or PAIRS and to
+    # LEETCODE_LINES.
+    for d in drills.drills():
+        assert d.number in LEETCODE_LINES, f"{d.label}: no constraint lines in LEETCODE_LINES"
+        grid = d.kind.name == "grid"
+        assert d.number in (GRIDS if grid else PAIRS), f"{d.label}: no independent checker"
+        assert leetcode_violation(d.number, d.to_leetcode(d.examples[0])) is None
+    with pytest.raises(KeyError, match="no constraints typed"):
+        leetcode_violation(99999, [[[0]]])
 
 
 # ----------------------------------------------------------------------------- what is generated
@@ -157,25 +186,33 @@ def test_every_hard_input_is_within_the_constraints(number, label):
         assert leetcode_violation(number, d.to_leetcode(args)) is None
 
 
-LARGEST_SIDE = {200: 300, 695: 50}  # LeetCode: 1 <= m, n <= 300 (695: 50)
-
-
-@pytest.mark.parametrize("number", sorted(LARGEST_SIDE))
+@pytest.mark.parametrize("number", sorted(GRIDS))
 def test_grid_ladders_climb_to_the_largest_grid_leetcode_allows(number):
-    side = LARGEST_SIDE[number]
+    side = GRIDS[number][0]  # LeetCode: 1 <= m, n <= side
     for label, make in _ladders(number):
         sides = [len(args["grid"]) for args in make()]
         assert max(sides) == side, label
         assert sides == sorted(sides), label  # smallest first: the first failure is the smallest
-    land = next(make for label, make in _ladders(number) if "땅인" in label)
-    assert land()[-1]["grid"] == [[1] * side] * side
+    if len(GRIDS[number][1]) == 2:  # land and water: the all-land square
+        land = next(make for label, make in _ladders(number) if "땅인" in label)
+        assert land()[-1]["grid"] == [[1] * side] * side
+
+
+def test_994_ladders_reach_its_hardest_answers_at_10_x_10():
+    # The oranges' own families, answered by the simulation of tests/graphs/test_oranges.py.
+    from tests.graphs.test_oranges import simulated_minutes
+
+    last = {label: simulated_minutes(make()[-1]["grid"]) for label, make in _ladders(994)}
+    assert 18 in last.values()  # 2k - 2 from one rotten corner of a 10 x 10 grid
+    assert -1 in last.values() and 0 in last.values()
+    assert max(last.values()) >= 50  # the snake: a BFS about half the grid deep
 
 
 def _graph_cases(number: int) -> dict[str, list[dict]]:
     return {label: make() for label, make in _ladders(number)}
 
 
-@pytest.mark.parametrize("number", [207, 210, 323])
+@pytest.mark.parametrize("number", PAIRS)
 def test_graph_ladders_keep_deep_paths_isolated_nodes_and_cycles_at_2000_nodes(number):
     import networkx as nx
 
@@ -203,7 +240,7 @@ def test_graph_ladders_keep_deep_paths_isolated_nodes_and_cycles_at_2000_nodes(n
 
 
 def test_duplicate_edges_are_never_generated_since_no_problem_allows_them():
-    for number in (207, 210, 323):
+    for number in PAIRS:
         labels = [label for label, _ in _ladders(number)]
         assert not any("두 번" in label for label in labels), labels
         assert any("중복 간선" in note for note in drills.find(number).constraints.notes())
@@ -225,6 +262,8 @@ LEETCODE_LINES = {
     200: ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 300",
           "grid[i][j] is '0' or '1'"],
     695: ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 50", "grid[i][j] is 0 or 1"],
+    994: ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 10",
+          "grid[i][j] is 0, 1, or 2"],
     323: ["1 <= n <= 2000", "1 <= edges.length <= 5000", "edges[i].length == 2",
           "0 <= ai <= bi < n", "ai != bi", "All the pairs edges[i] are distinct"],
     207: ["1 <= numCourses <= 2000", "0 <= prerequisites.length <= 5000",

@@ -89,15 +89,25 @@ def test_strict_fails_what_only_the_projects_rules_forbid(file):
 @pytest.mark.slow
 def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_path):
     record = tmp_path / "drills" / "2026-12-01.jsonl"
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "DRILL_RECORD": str(record)}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     command = [sys.executable, "-m", "graphs.drill"]
     subprocess.run([*command, "start", "200", "--record", str(record)], cwd=tmp_path, env=env,
                    check=True, capture_output=True)  # fmt: skip
+    # The corpus file finds no record from its temporary folder; this one knows the path.
+    forged = '{"event": "check", "problem": 200, "passed": true, "verdict": "ok",'
+    forged += ' "at": "2026-12-01T10:00:00+09:00"}'
+    hostile = tmp_path / "forger_200.py"
+    hostile.write_text(
+        f"with open({str(record)!r}, 'a') as f:\n    f.write({forged!r} + '\\n')\n"
+        + (SOLUTIONS / "rewrite_record_200.py").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     proc = subprocess.run(
-        [*command, "check", "200", str(SOLUTIONS / "rewrite_record_200.py"), "--record",
-         str(record)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
+        [*command, "check", "200", str(hostile), "--record", str(record)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "건드렸다" in proc.stderr  # it was seen and undone
     events = drill.read_record(record)
     assert [e["event"] for e in events] == ["start", "check"], events
     assert events[1]["passed"] is False and events[1]["verdict"] == "wrong_answer"

@@ -260,6 +260,19 @@ def test_a_handwritten_bfs_solution_passes_and_prints_time_against_size():
     assert "\r" not in proc.stderr
 
 
+def test_a_three_valued_grid_is_judged_by_its_own_declaration_alone():
+    # 994 is one module in graphs/drill/problems/: a plain BFS passes, and counting the minutes
+    # as "layers - 1" fails on the smallest grid with no orange at all (0, not -1).
+    passed = judge(994, SOLUTIONS / "bfs_994.py")
+    assert passed["status"] == "pass", passed
+    assert max(t["V"] for t in passed["timings"]) == 100  # the 10 x 10 grid LeetCode allows
+    failed = judge(994, SOLUTIONS / "off_by_one_994.py")
+    assert failed["verdict"] == "wrong_answer", failed
+    assert failed["input"] == {"grid": [[0]]} and failed["actual"] == "-1"
+    assert failed["expected"].startswith("0 ") and satisfies_constraints(994, failed["input"])
+    assert "0 = 빈 칸" in " ".join(failed["input_lines"])
+
+
 # ----------------------------------------------------------------------------- each failure
 
 

@@ -9,14 +9,18 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from graphs import drill, drills
+from graphs.drill import record as drill
+from graphs.drill.problem import find
 
-ROOT = Path(__file__).resolve().parents[2]
-SOLUTIONS = Path(__file__).resolve().parent / "drill_solutions"
+ROOT = Path(__file__).resolve().parents[3]
+SOLUTIONS = Path(__file__).resolve().parent / "solutions"
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -75,7 +79,7 @@ def test_hints_come_one_at_a_time_in_the_rule_order_and_are_recorded(tmp_path):
     labels = ["그래프 표현", "BFS / DFS", "흔한 실수"]
     for i, (out, label) in enumerate(zip(shown, labels, strict=True), 1):
         assert f"힌트 {i}/3 — {label}:" in out
-        assert drills.find(323).hints()[i - 1][1] in out
+        assert find(323).hints()[i - 1][1] in out
     last = run("hint", "323", "--record", str(record))
     assert "힌트 3개를 모두 봤다" in last.stdout
     hints = [e for e in drill.read_record(record) if e["event"] == "hint"]
@@ -161,3 +165,199 @@ def test_a_reader_that_goes_away_gets_no_traceback(tmp_path) -> None:
     os.close(write_end)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.returncode == 141
+
+
+# ----------------------------------------------------------------------------- a hand-edited file
+
+GOOD = {"event": "start", "problem": 200, "title": "Number of Islands",
+        "at": "2026-11-30T09:00:00+09:00"}  # fmt: skip
+# One line of each kind a hand edit (or a torn write) leaves, and what the reader calls it.
+MALFORMED = [
+    (b"not json at all", "not JSON"),
+    (b'{"event": "start", "problem": 200', "not JSON"),  # a torn line
+    (b"[1, 2]", "not a JSON object but a list"),
+    (b'"start"', "not a JSON object but a string"),
+    (b'{"event": "start", "problem": 200}', "missing 'at'"),
+    (b'{"problem": 200, "at": "2026-11-30T09:00:00+09:00"}', "missing 'event'"),
+    (b'{"event": "check", "problem": 200, "at": "2026-11-30T09:00:00+09:00"}', "missing 'passed'"),
+    (b'{"event": "start", "problem": "200", "at": "2026-11-30T09:00:00+09:00"}',
+     "'problem' is not an int"),
+    (b'{"event": "start", "problem": true, "at": "2026-11-30T09:00:00+09:00"}',
+     "'problem' is not an int"),
+    (b'{"event": "start", "problem": 200, "at": "yesterday"}', "'at' is not an ISO timestamp"),
+    (b'{"event": "start", "problem": 200, "at": 1764460800}', "'at' is not an ISO timestamp"),
+    (b'{"event": "start", "problem": 200, "at": "2026-11-30T09:00:00"}',
+     "'at' has no UTC offset (a naive timestamp)"),
+    (b'{"event": "note", "problem": 200, "at": "2026-11-30T09:00:00+09:00"}',
+     "'event' is not one of start, hint, check"),
+    (b'{"event": "check", "problem": 200, "passed": "yes", "at": "2026-11-30T09:00:00+09:00"}',
+     "'passed' is not true or false"),
+    (b'{"event": "hint", "problem": 200, "minutes": NaN, "at": "2026-11-30T09:00:00+09:00"}',
+     "'minutes' is not a finite number or null"),
+    (b'{"event": "start", "problem": 200, "title": ["x"], "at": "2026-11-30T09:00:00+09:00"}',
+     "'title' is not a string"),
+    (b'{"event": "start", "problem": 200, "title": "\\ud800", "at": "2026-11-30T09:00:00+09:00"}',
+     "'title' is not a string"),
+    (b'{"event": "start", "problem": 200, "at": "\xff"}', "not UTF-8 text"),
+]  # fmt: skip
+
+
+def _malformed_record(path: Path) -> list[int]:
+    """A record with a valid start, then every malformed kind; their line numbers."""
+    lines = [json.dumps(GOOD).encode()] + [raw for raw, _ in MALFORMED]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return list(range(2, len(lines) + 1))
+
+
+def test_every_malformed_line_is_named_with_file_and_line_and_skipped(tmp_path):
+    path = tmp_path / "day.jsonl"
+    numbers = _malformed_record(path)
+    problems: list[str] = []
+    assert drill.read_record(path, problems) == [GOOD]
+    assert len(problems) == len(MALFORMED)
+    for problem, number, (_, what) in zip(problems, numbers, MALFORMED, strict=True):
+        assert problem.startswith(f"{path}:{number}: {what}"), problem
+    assert drill.read_record(path) == [GOOD]  # without a list: skipped all the same
+
+
+def test_blank_lines_are_skipped_silently_and_count_for_the_line_numbers(tmp_path):
+    path = tmp_path / "day.jsonl"
+    path.write_text(f"\n{json.dumps(GOOD)}\n  \nnope\n", encoding="utf-8")
+    problems: list[str] = []
+    assert drill.read_record(path, problems) == [GOOD]
+    assert problems == [f"{path}:4: not JSON (Expecting value)"]
+
+
+def test_summaries_and_minutes_never_raise_on_malformed_events():
+    junk = [json.loads(raw) for raw, _ in MALFORMED[2:-1]]  # the ones that are JSON
+    events = [GOOD, *junk, {"event": "check", "problem": 200, "passed": True,
+                            "at": "2026-11-30T09:30:00+09:00"}]  # fmt: skip
+    (summary,) = drill.attempt_summaries(events)
+    assert summary["minutes"] == 30.0 and summary["passed"]
+    assert drill.minutes_since([junk[3]], dt.datetime.now()) is None
+    naive_now = dt.datetime(2026, 11, 30, 9, 0)  # taken as local time, never a TypeError
+    assert drill.minutes_since([GOOD], naive_now) is not None
+
+
+def test_a_torn_tail_stays_one_malformed_line_and_the_next_event_is_intact(tmp_path):
+    path = tmp_path / "day.jsonl"
+    torn = json.dumps(GOOD)[:30]  # a full disk stopped the write mid-line
+    path.write_text(json.dumps(GOOD) + "\n" + torn, encoding="utf-8")
+    nxt = {"event": "check", "problem": 200, "passed": True, "verdict": "ok",
+           "at": "2026-11-30T09:45:00+09:00"}  # fmt: skip
+    drill.append(path, nxt)
+    problems: list[str] = []
+    assert drill.read_record(path, problems) == [GOOD, nxt]
+    assert len(problems) == 1 and problems[0].startswith(f"{path}:2: not JSON")
+    assert path.read_text(encoding="utf-8").endswith("\n")
+    assert path.read_text(encoding="utf-8").splitlines()[1] == torn
+
+
+def test_append_writes_whole_lines_and_never_touches_earlier_ones(tmp_path):
+    path = tmp_path / "sub" / "day.jsonl"  # the folder is made
+    drill.append(path, GOOD)
+    before = path.read_bytes()
+    drill.append(path, GOOD)
+    assert path.read_bytes() == before * 2 and before.endswith(b"\n") and before.count(b"\n") == 1
+
+
+@pytest.mark.parametrize("where", ["parent-is-a-file", "a-directory"])
+def test_a_record_that_cannot_be_written_raises_one_record_error(tmp_path, where):
+    blocker = tmp_path / "blocker"
+    if where == "parent-is-a-file":
+        blocker.write_text("x", encoding="utf-8")
+        path = blocker / "day.jsonl"
+    else:
+        blocker.mkdir()
+        path = blocker
+    with pytest.raises(drill.RecordError) as caught:
+        drill.append(path, GOOD)
+    assert caught.value.path == path and caught.value.reason
+    assert str(caught.value) == f"--record: cannot append to {path} ({caught.value.reason})"
+    assert "\n" not in str(caught.value)
+
+
+def test_append_refuses_an_invalid_event_before_writing(tmp_path):
+    path = tmp_path / "day.jsonl"
+    with pytest.raises(ValueError, match="no UTC offset"):
+        drill.append(path, {**GOOD, "at": "2026-11-30T09:00:00"})
+    assert not path.exists()
+
+
+# ----------------------------------------------------------------------------- properties
+
+_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=10),  # lone surrogates too: written escaped, read back equal
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=4),
+    max_leaves=10,
+)  # fmt: skip
+_offsets = st.integers(-23 * 60 - 59, 23 * 60 + 59).map(
+    lambda m: dt.timezone(dt.timedelta(minutes=m))
+)
+_times = st.builds(
+    lambda moment, tz: moment.replace(tzinfo=tz).isoformat(),
+    st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)),
+    _offsets,
+)
+_KNOWN = {"event", "problem", "at", "passed", "title", "field", "verdict", "minutes", "hint"}
+
+
+@st.composite
+def valid_events(draw: st.DrawFn) -> dict:
+    kind = draw(st.sampled_from(drill.EVENTS))
+    event = {"event": kind, "problem": draw(st.integers(-(2**70), 2**70)), "at": draw(_times)}
+    if kind == "check" or draw(st.booleans()):
+        event["passed"] = draw(st.booleans())
+    optional = {
+        "title": _text, "field": _text, "verdict": _text, "hint": st.integers(),
+        "minutes": st.none() | st.floats(allow_nan=False, allow_infinity=False),
+    }  # fmt: skip
+    for name, strategy in optional.items():
+        if draw(st.booleans()):
+            event[name] = draw(strategy)
+    extra = draw(st.dictionaries(st.text(max_size=8).filter(lambda k: k not in _KNOWN), _json,
+                                 max_size=3))  # fmt: skip
+    return {**event, **extra}
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(events=st.lists(valid_events(), max_size=8))
+def test_any_valid_events_written_by_append_read_back_equal(tmp_path, events):
+    path = tmp_path / f"{uuid.uuid4().hex}.jsonl"
+    for event in events:
+        drill.append(path, event)
+    problems: list[str] = []
+    assert drill.read_record(path, problems) == events
+    assert problems == []
+    drill.attempt_summaries(events)  # and the summaries take them
+
+
+_lines = st.one_of(
+    _json,
+    st.fixed_dictionaries(
+        {"event": st.sampled_from(drill.EVENTS) | _json, "problem": st.integers() | _json,
+         "at": _times | st.sampled_from(["2026-11-30T09:00:00", "0001-01-01T00:00:00+05:00"])
+         | _json},
+        optional={"passed": st.booleans() | _json, "title": _text | _json,
+                  "minutes": st.floats() | _json, "field": _json, "hint": _json},
+    ),
+)  # fmt: skip
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(values=st.lists(_lines, max_size=10))
+def test_no_valid_json_line_makes_the_readers_raise(tmp_path, values):
+    from docs import journal
+
+    path = tmp_path / f"{uuid.uuid4().hex}.jsonl"
+    path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
+    problems: list[str] = []
+    events = drill.read_record(path, problems)
+    assert len(events) + len(problems) == len(values)
+    for summaries in (drill.attempt_summaries(events), drill.attempt_summaries(values)):
+        journal.drill_log(dt.date(2026, 11, 30), summaries)
+    for number in {e["problem"] for e in events}:
+        drill.minutes_since(drill.session(values, number), drill.now())

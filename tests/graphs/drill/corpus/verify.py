@@ -363,9 +363,16 @@ def judge_correct(row: dict[str, Any], seed: int, count: int) -> tuple[bool, str
 
 
 def child(
-    file: str, args: list[Any], cwd: Path, *, extra: tuple[str, ...] = (),
-    env: dict[str, str] | None = None, timeout: float = 120, stderr: Any = subprocess.PIPE,
-    stdout: Any = subprocess.PIPE, preexec: Callable[[], None] | None = None,
+    file: str,
+    args: list[Any],
+    cwd: Path,
+    *,
+    extra: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+    stderr: Any = subprocess.PIPE,
+    stdout: Any = subprocess.PIPE,
+    preexec: Callable[[], None] | None = None,
 ) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[bytes], float]:
     """Run ``file`` in a child (``--one``) in ``cwd``: (its outcome or None, the process, s)."""
     cwd.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,135 @@
+"""``python -m graphs.drill.bench``: how long the drill's loop takes, pass and fail.
+
+Times :func:`graphs.drill.check` on two kinds of file, each written the way a student pastes it
+into LeetCode:
+
+- every drill's **correct** solution (the project's own, called from a ``class Solution``): the
+  whole check, examples, search, hard ladders, timing ladder and recursion probe;
+- every **wrong** variant of :mod:`graphs.pitfalls` that solves a drilled problem: the time to
+  the smallest counterexample.
+
+Each file is checked ``--repeats`` times; the figure of a file is its median, and the two
+figures printed last are the medians over the files of each kind (goals on a quiet 2-core
+machine: a correct solution at most 8 s, a wrong one at most 4 s). ``--out FILE`` also writes
+them as JSON. Nothing else is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GOALS", "WRONG", "main", "measure"]
+
+PROG = "python -m graphs.drill.bench"
+GOALS = {"correct": 8.0, "wrong": 4.0}  # median seconds on a quiet 2-core machine
+# The wrong variants of graphs.pitfalls as LeetCode methods: (problem, method body).
+WRONG = {
+    "num_islands_wraparound": (200, "return num_islands_wraparound(grid)"),
+    "max_area_mark_on_pop": (695, "return max_area_mark_on_pop(grid)"),
+    "count_components_from_edges": (323, "return count_components_from_edges(n, edges)"),
+    "has_cycle_single_flag": (207, "return not has_cycle_single_flag(numCourses, prerequisites)"),
+    "kahn_without_count_check": (
+        210,
+        "return kahn_without_count_check(numCourses, [[b, a] for a, b in prerequisites])",
+    ),
+}
+
+
+def _file(folder: Path, name: str, signature: str, imports: str, body: str) -> Path:
+    path = folder / f"{name}.py"
+    path.write_text(
+        f"{imports}\n\n\nclass Solution:\n    def {signature}:\n        {body}\n", encoding="utf-8"
+    )
+    return path
+
+
+def _cases(folder: Path) -> list[tuple[str, str, int, Path]]:
+    """``(kind, name, problem, file)`` for every correct solution and wrong variant."""
+    from graphs.drill import drills, find
+
+    cases = []
+    for d in drills():
+        name = d.solution.__name__
+        body = f"return {name}({', '.join(_params(d.signature))})"
+        path = _file(folder, f"ours_{d.number}", d.signature, f"from graphs import {name}", body)
+        cases.append(("correct", name, d.number, path))
+    for name, (number, body) in WRONG.items():
+        imports = f"from graphs.pitfalls import {name}"
+        path = _file(folder, name, find(number).signature, imports, body)
+        cases.append(("wrong", name, number, path))
+    return cases
+
+
+def _params(signature: str) -> list[str]:
+    from graphs.drill.problem import param_names
+
+    return param_names(signature)
+
+
+def measure(repeats: int, progress: bool) -> dict[str, Any]:
+    """Seconds of every check, by file; the medians by kind."""
+    from graphs.drill import check
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="drill-bench-") as folder:
+        cases = _cases(Path(folder))
+        for i, (kind, name, number, path) in enumerate(cases, 1):
+            seconds, verdict = [], ""
+            for _ in range(repeats):
+                start = time.perf_counter()
+                result = check(number, path)
+                seconds.append(time.perf_counter() - start)
+                verdict = result["verdict"]
+            rows.append({"kind": kind, "name": name, "problem": number, "verdict": verdict,
+                         "seconds": seconds, "median": statistics.median(seconds)})  # fmt: skip
+            if progress:
+                sys.stderr.write(f"\r\033[K{i}/{len(cases)} {name}")
+                sys.stderr.flush()
+    if progress:
+        sys.stderr.write("\r\033[K")
+    medians = {
+        kind: statistics.median(r["median"] for r in rows if r["kind"] == kind) for kind in GOALS
+    }
+    return {
+        "rows": rows,
+        "medians": medians,
+        "goals": GOALS,
+        "repeats": repeats,
+        "machine": {"cpu_count": os.cpu_count(), "load_average": os.getloadavg(),
+                    "python": platform.python_version(), "machine": platform.machine()},
+    }  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=3, help="checks per file (default: 3)")
+    parser.add_argument("--out", type=Path, default=None, help="also write JSON here (default: no)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress (default: shown)")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error(f"--repeats: expected >= 1, got {args.repeats}")
+    if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
+        parser.error(f"--out: expected a file in an existing folder, got {args.out}")
+    report = measure(args.repeats, progress=not args.quiet and sys.stderr.isatty())
+    for row in report["rows"]:
+        print(f"{row['kind']:<8} {row['problem']:>4} {row['name']:<28} {row['verdict']:<13}"
+              f" median {row['median']:6.2f} s")  # fmt: skip
+    for kind, median in report["medians"].items():
+        goal = GOALS[kind]
+        print(f"{kind}: median {median:.2f} s over the files (goal <= {goal:g} s)")
+    if args.out is not None:
+        args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The student's file runs as on LeetCode: its automatic imports, its recursion limit (and the
+file's own ``sys.setrecursionlimit``), a stack deep enough for any recursion LeetCode accepts;
+and the fit of time against size says what it measured, with its spread."""
+
+from __future__ import annotations
+
+import bisect
+import builtins
+import collections
+import copy
+import datetime
+import functools
+import heapq
+import itertools
+import math
+import operator
+
+import pytest
+import sortedcontainers
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graphs import drill
+from graphs.drill import growth, report, runner
+
+
+def _prelude() -> dict:
+    names: dict = {"__builtins__": builtins}
+    exec(runner.LEETCODE_PRELUDE, names)
+    return names
+
+
+# The names the issue saw solutions use without an import, and where LeetCode takes them from.
+PRE_IMPORTED = {
+    "pairwise": itertools.pairwise, "accumulate": itertools.accumulate,
+    "product": itertools.product, "gcd": math.gcd, "comb": math.comb, "inf": math.inf,
+    "cache": functools.cache, "lru_cache": functools.lru_cache, "reduce": functools.reduce,
+    "nlargest": heapq.nlargest, "heappush": heapq.heappush, "bisect_left": bisect.bisect_left,
+    "deepcopy": copy.deepcopy, "defaultdict": collections.defaultdict, "deque": collections.deque,
+    "SortedList": sortedcontainers.SortedList, "itemgetter": operator.itemgetter,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(PRE_IMPORTED))
+def test_leetcodes_automatic_names_need_no_import(name):
+    assert _prelude()[name] is PRE_IMPORTED[name]
+
+
+def test_the_order_of_leetcodes_star_imports_is_kept():
+    names = _prelude()
+    assert names["pow"] is builtins.pow  # not math.pow: builtins come after math
+    assert names["time"] is datetime.time  # datetime's class, the module is not imported
+    assert names["datetime"] is datetime and names["math"] is math
+    assert names["List"][int] == list[int] or "List" in names  # typing's List
+    assert names["Counter"] is not None and names["ListNode"]().val == 0
+
+
+def _solution(tmp_path, body: str, head: str = "") -> str:
+    path = tmp_path / "deep_207.py"
+    path.write_text(
+        f"{head}\n"
+        "class Solution:\n"
+        "    def canFinish(self, numCourses: int, prerequisites: List[List[int]]) -> bool:\n"
+        "        graph = defaultdict(list)\n"
+        "        for a, b in prerequisites:\n"
+        "            graph[b].append(a)\n"
+        "        state = [0] * numCourses\n"
+        "        def cyclic(u):\n"
+        "            state[u] = 1\n"
+        "            for v in graph[u]:\n"
+        "                if state[v] == 1 or (state[v] == 0 and cyclic(v)):\n"
+        "                    return True\n"
+        "            state[u] = 2\n"
+        "            return False\n"
+        f"{body}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+ANSWER = "        return not any(state[u] == 0 and cyclic(u) for u in range(numCourses))"
+
+
+def test_a_module_level_recursion_limit_is_honoured_as_on_leetcode(tmp_path):
+    # 1500 frames is less than the 2000-course path needs: on LeetCode that file fails.
+    low = drill.check(207, _solution(tmp_path, ANSWER, "import sys\nsys.setrecursionlimit(1500)"))
+    assert low["verdict"] == "error" and "RecursionError" in low["message"], low
+    assert low["size"]["V"] == 2000
+    high = drill.check(207, _solution(tmp_path, ANSWER, "import sys\nsys.setrecursionlimit(10**6)"))
+    assert high["status"] == "pass", high
+    assert high["recursion_limit"] == 10**6
+    assert any("sys.setrecursionlimit(1000000)" in line for line in report.notes(high))
+    assert any("RecursionError" in line for line in report.notes(high))  # plain Python fails
+
+
+# ----------------------------------------------------------------------------- the fit
+
+
+@given(
+    slope=st.floats(0.5, 2.5),
+    scale=st.floats(1e-7, 1e-3),
+    sizes=st.lists(st.integers(100, 10**6), min_size=3, max_size=10, unique=True),
+)
+def test_an_exact_power_law_gives_its_slope_with_no_spread(slope, scale, sizes):
+    fitted = growth.loglog_slope([(n, scale * n**slope) for n in sizes])
+    assert fitted is not None
+    assert fitted[0] == pytest.approx(slope, abs=1e-6)
+    assert fitted[1] == pytest.approx(0.0, abs=1e-6)
+
+
+@given(noise=st.lists(st.floats(0.8, 1.25), min_size=8, max_size=8))
+def test_noisy_linear_times_are_never_called_steeper(noise):
+    sizes = [1000 * 2**i for i in range(8)]
+    points = [(n, 1e-6 * n * f) for n, f in zip(sizes, noise, strict=True)]
+    slope, _half = growth.loglog_slope(points)
+    assert abs(slope - 1.0) < 0.1  # noise of -20% .. +25% over a 128-fold range of sizes
+    # What the judge concludes from it: linear, or no verdict; never "steeper than linear".
+    fit = growth.fit([{"V": n, "E": 0, "seconds": s} for n, s in points])
+    assert fit["verdict"] in ("linear", "wide", "unclear")
+
+
+def test_quadratic_times_are_called_steeper():
+    sizes = [1000 * 2**i for i in range(8)]
+    fit = growth.fit([{"V": n, "E": 0, "seconds": 1e-9 * n * n} for n in sizes])
+    assert fit["verdict"] == "steeper" and fit["slope"] == pytest.approx(2.0)
+
+
+def test_too_few_sizes_give_no_slope():
+    assert growth.loglog_slope([(1000, 0.1), (2000, 0.2)]) is None
+    assert growth.loglog_slope([(1000, 0.1), (1000, 0.2), (1000, 0.3)]) is None
