@@ -23,7 +23,9 @@ student can write (approach, representation, ...) stay blank.
 
 With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
 skeleton on the shared runner with its test, page generator and page, run once so that the tests
-and the strict build pass at once; the entry links to the page.
+and the strict build pass at once; the entry links to the page. That day is all or nothing
+(:func:`new_day`): a name that is taken or would hide a module is refused before anything is
+written, and a failure or Ctrl-C puts back every file written so far (exit 1, or 130).
 """
 
 from __future__ import annotations
@@ -327,6 +329,51 @@ def new_entry(
     return path
 
 
+def new_day(
+    date: dt.date,
+    title: str,
+    slug: str,
+    posts_dir: Path,
+    drills: list[dict] | None,
+    experiment: str,
+    root: Path | None = None,
+) -> Path:
+    """:func:`new_entry` and the day's experiment (:mod:`docs.scaffold`) in ``root`` (default:
+    ``scaffold.ROOT``), all or nothing; returns the entry's path.
+
+    The name and ``mkdocs.yml`` are checked before anything is written. Then every file is
+    recorded before it is first written (the entry, the drill log, the skeleton, ``mkdocs.yml``,
+    what the first run writes); a failure or Ctrl-C puts them all back.
+
+    Raises
+    ------
+    scaffold.ScaffoldError
+        (a ``ValueError``) for a refused name, or after a failure: what failed, then what was
+        undone.
+    scaffold.Interrupted
+        After Ctrl-C, once everything is put back; its message says what was undone.
+    """
+    root = scaffold.ROOT if root is None else Path(root)
+    scaffold.check_name(experiment, root)  # refuse the name before writing anything
+    scaffold.add_to_nav((root / "mkdocs.yml").read_text(encoding="utf-8"), title, experiment)
+    undo = scaffold.Undo(root)
+    undo.track(Path(posts_dir) / f"{date.isoformat()}.md")
+    log_dir = site_log_dir(posts_dir)
+    if log_dir is not None:
+        undo.track(log_dir / log_name(date))
+
+    def work() -> Path:
+        path = new_entry(date, title, slug, posts_dir, drills, experiment)
+        for written in scaffold.create(experiment, title, date.isoformat(), root, undo):
+            print(f"wrote {written.relative_to(root)}")
+        print(f"running the {experiment} experiment once and generating its page ...")
+        scaffold.first_run(experiment, root, undo)
+        print(f"added docs/{scaffold.page_path(experiment)} to the nav of mkdocs.yml")
+        return path
+
+    return scaffold.all_or_nothing(undo, work)
+
+
 def _warn(problems: list[str]) -> None:
     for problem in problems:
         print(f"warning: {problem}; skipped", file=sys.stderr)
@@ -411,9 +458,11 @@ def main(argv: list[str] | None = None) -> int:
         "--experiment",
         default=None,
         metavar="NAME",
-        help="also start the day's experiment NAME (a lowercase Python name): a runnable"
+        help="also start the day's experiment NAME (a lowercase Python name, not taken in"
+        " mha/experiments/ and not a keyword, standard-library or torch module): a runnable"
         " skeleton in mha/experiments/NAME/ with its test, page generator and page, run once;"
-        " the entry links to its page (default: none)",
+        " the entry links to its page. All or nothing: on a failure or Ctrl-C every file"
+        " written is put back (default: none)",
     )
     drills_cmd = sub.add_parser(
         "drills",
@@ -448,19 +497,14 @@ def main(argv: list[str] | None = None) -> int:
         problems: list[str] = []
         drills = read_drills(record, problems)
         found = record.is_file()
-        if args.experiment is not None:  # refuse a taken name before writing anything
-            scaffold.check_name(args.experiment)
-            scaffold.add_to_nav((scaffold.ROOT / "mkdocs.yml").read_text(encoding="utf-8"),
-                                args.title, args.experiment)  # fmt: skip
-        path = new_entry(
-            date, args.title, args.slug, posts_dir, drills if found else None, args.experiment
-        )
-        if args.experiment is not None:
-            for written in scaffold.create(args.experiment, args.title, date.isoformat()):
-                print(f"wrote {written.relative_to(scaffold.ROOT)}")
-            print(f"running the {args.experiment} experiment once and regenerating the pages ...")
-            scaffold.first_run(args.experiment)
-            print(f"added docs/{scaffold.page_path(args.experiment)} to the nav of mkdocs.yml")
+        if args.experiment is None:
+            path = new_entry(date, args.title, args.slug, posts_dir, drills if found else None)
+        else:
+            path = new_day(date, args.title, args.slug, posts_dir, drills if found else None,
+                           args.experiment)  # fmt: skip
+    except scaffold.Interrupted as e:
+        print(f"interrupted: {e}", file=sys.stderr)
+        return 130
     except (JournalError, scaffold.ScaffoldError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -132,11 +132,17 @@ def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
     The algorithms only read the result; it may be ``adj`` itself when no conversion was
     needed.
 
-    Neighbour order is kept: traversals visit neighbours in the order given.
+    Neighbour order is kept: traversals visit neighbours in the order given. So a row must be
+    ordered: a ``set``, ``frozenset`` or ``dict.keys()`` view (any ``collections.abc.Set``) is
+    refused with a ``TypeError``, since its order is arbitrary (for strings it changes with
+    ``PYTHONHASHSEED``) and the traversal order would change with it: use a list or
+    ``sorted(...)``.
     """
     if isinstance(adj, Mapping):
         out: dict[Hashable, list[Any]] = {}
         for node, nbrs in adj.items():
+            if isinstance(nbrs, Set):
+                raise TypeError(_unordered_row(f"{name}[{node!r}]", nbrs))
             if isinstance(nbrs, (str, bytes)) or not isinstance(nbrs, Iterable):
                 raise TypeError(
                     f"{name}[{node!r}]: expected an iterable of neighbours, got {_typename(nbrs)}"
@@ -159,6 +165,13 @@ def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:
         return _checked_rows(adj, name), True
     raise TypeError(
         f"{name}: expected a dict of neighbour lists or a list of lists, got {_typename(adj)}"
+    )
+
+
+def _unordered_row(where: str, row: object) -> str:
+    return (
+        f"{where}: expected an ordered list of neighbours, got {_typename(row)} (unordered: its "
+        "order is arbitrary and changes the traversal order; use a list or sorted(...))"
     )
 
 
@@ -194,6 +207,8 @@ def _checked_rows(adj: list[Any] | tuple[Any, ...], name: str) -> list[list[int]
     n = len(adj)
     rows: list[list[int]] = []
     for i, nbrs in enumerate(adj):
+        if isinstance(nbrs, Set):
+            raise TypeError(_unordered_row(f"{name}[{i}]", nbrs))
         if isinstance(nbrs, (str, bytes, Mapping)) or not isinstance(nbrs, Iterable):
             raise TypeError(
                 f"{name}[{i}]: expected an iterable of neighbours, got {_typename(nbrs)}"
@@ -265,6 +280,17 @@ def _cell_value(x: object, where: str) -> int:
     )
 
 
+def _check_rows_container(grid: object, name: str) -> None:
+    """Raise TypeError unless ``grid`` is an ordered sequence of rows (or a 2-D array)."""
+    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
+        what = _typename(grid)
+        if isinstance(grid, Set):
+            what += " (unordered: use a list of rows)"
+        raise TypeError(f"{name}: expected a list of rows, got {what}")
+    if _is_0d_array(grid):
+        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
+
+
 def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
     """Check a rectangular grid; return ``(rows, cols, land)``.
 
@@ -283,13 +309,7 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
     ValueError
         If the rows differ in length or a cell is not one of the values above.
     """
-    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
-        what = _typename(grid)
-        if isinstance(grid, Set):
-            what += " (unordered: use a list of rows)"
-        raise TypeError(f"{name}: expected a list of rows, got {what}")
-    if _is_0d_array(grid):
-        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
+    _check_rows_container(grid, name)
     rows = list(grid)
     h = len(rows)
     w = -1
@@ -369,13 +389,7 @@ def check_int_grid(grid: object, values: int, name: str = "grid") -> tuple[int, 
     """
     if not 2 <= values <= 256:
         raise ValueError(f"values: expected 2 .. 256 cell values, got {values}")
-    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
-        what = _typename(grid)
-        if isinstance(grid, Set):
-            what += " (unordered: use a list of rows)"
-        raise TypeError(f"{name}: expected a list of rows, got {what}")
-    if _is_0d_array(grid):
-        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
+    _check_rows_container(grid, name)
     allowed = set(range(values))
     rows = list(grid)
     w = -1

@@ -47,6 +47,7 @@ import math
 import os
 import platform
 import random
+import stat
 import statistics
 import sys
 import time
@@ -731,6 +732,48 @@ def render(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2) + "\n"
 
 
+#: The files :func:`main` writes into ``--out``.
+OUT_FILES = ("graphs_bench.json", "graphs_scaling.png")
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the results cannot be written into the folder ``out`` (one sentence), or ``None``.
+
+    Checked before any measuring, so a bad ``--out`` never costs minutes of timing: ``out`` is
+    an existing folder or a new one inside an existing folder, writable, and each file written
+    there (:data:`OUT_FILES`) is new or a regular file (a folder, device, FIFO or symbolic link
+    in its place is refused). Nothing is created here.
+    """
+    out = Path(out)
+    if out.exists():
+        if not out.is_dir():
+            return f"{out} is not a folder; give a folder for {' and '.join(OUT_FILES)}"
+        folder = out
+    else:
+        folder = out.parent
+        if out.is_symlink():
+            return f"{out} is a broken symbolic link; give a folder"
+        if not folder.exists():
+            return f"the folder {folder} (where {out} would be made) does not exist"
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write in the folder {folder}"
+    for name in OUT_FILES:
+        path = out / name
+        try:
+            mode = path.lstat().st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            return f"cannot inspect {path}: {e.strerror or e}"
+        if stat.S_ISLNK(mode):
+            return f"{path} is a symbolic link; it would be replaced by a file"
+        if not stat.S_ISREG(mode):
+            return f"{path} is not a regular file (a folder, device, FIFO or socket)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m graphs.bench",
@@ -762,6 +805,10 @@ def main(argv: list[str] | None = None) -> int:
         " (default: off)",
     )
     args = parser.parse_args(argv)
+    problem = out_problem(args.out)
+    if problem is not None:  # before any measuring: a bad --out costs nothing
+        print(f"error: --out: {problem}", file=sys.stderr)
+        return 2
     report = run(quick=args.quick, progress=not args.quiet)
     args.out.mkdir(parents=True, exist_ok=True)
     json_path = args.out / "graphs_bench.json"

@@ -20,14 +20,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import stat
 import sys
 import warnings
 from dataclasses import asdict, dataclass, field
 from importlib import resources
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn
 
 PROJECTIONS = ("q", "k", "v", "o")
+
+#: Largest ``context`` (tokens) :meth:`AttentionSpec.kv_cache_bytes` and ``--context`` accept:
+#: 2**30, a thousand times today's longest context windows.
+MAX_CONTEXT = 1 << 30
+#: Largest config file :func:`load_file` reads (a real config.json is a few KiB).
+MAX_FILE_BYTES = 16 << 20
+#: Deepest nesting of objects and arrays :func:`load_file` accepts (real configs: 3 or 4).
+MAX_DEPTH = 64
 
 
 @dataclass(frozen=True)
@@ -264,6 +276,8 @@ class AttentionSpec:
             raise TypeError(f"context: expected an int, got {type(context).__name__}")
         if context < 0:
             raise ValueError(f"context: expected a non-negative int, got {context}")
+        if context > MAX_CONTEXT:
+            raise ValueError(f"context: expected at most {MAX_CONTEXT:,} tokens, got {context:,}")
         if self.kv_cache_bytes_per_token is None:
             return None
         return self.kv_cache_bytes_per_token * context
@@ -276,6 +290,11 @@ def human_bytes(n: int) -> str:
     --------
     >>> human_bytes(1 << 30), human_bytes(36864), human_bytes(512)
     ('1.0 GiB', '36.0 KiB', '512 B')
+
+    Exact integer arithmetic (rounded half to even, as ``f"{x:.1f}"``), so any int works:
+
+    >>> human_bytes(10**20)
+    '90949470.2 TiB'
     """
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n: expected an int, got {type(n).__name__}")
@@ -283,7 +302,10 @@ def human_bytes(n: int) -> str:
         raise ValueError(f"n: expected a non-negative int, got {n}")
     for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= size:
-            return f"{n / size:.1f} {unit}"
+            tenths, rest = divmod(n * 10, size)  # no float: n / size overflows for a huge n
+            if 2 * rest > size or (2 * rest == size and tenths % 2):
+                tenths += 1
+            return f"{tenths // 10}.{tenths % 10} {unit}"
     return f"{n} B"
 
 
@@ -605,12 +627,25 @@ def load_file(path: str | Path) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        The path is missing, a directory or unreadable, the file is not UTF-8, not valid JSON,
-        or not a JSON object.
+        The path is missing, a directory, not a regular file (a FIFO or a device is refused
+        before it is read, so nothing waits on it) or unreadable, the file is larger than
+        :data:`MAX_FILE_BYTES`, not UTF-8, not valid JSON, nested deeper than :data:`MAX_DEPTH`,
+        or not a JSON object. The message starts with the path.
     """
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(_not_regular(path, mode))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            mode = os.fstat(f.fileno()).st_mode  # the file opened, not one swapped in since
+            if not stat.S_ISREG(mode):
+                raise ValueError(_not_regular(path, mode))
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ValueError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, not a config.json")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -621,6 +656,9 @@ def load_file(path: str | Path) -> dict[str, Any]:
         raise ValueError(f"{path}: not UTF-8 text (byte {e.start})") from None
     except OSError as e:
         raise ValueError(f"{path}: cannot be read ({e.strerror})") from None
+    depth = json_depth(text)
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{path}: nested {depth} levels deep, more than {MAX_DEPTH}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -628,6 +666,32 @@ def load_file(path: str | Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data
+
+
+def _not_regular(path: Path, mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return f"{path}: is a directory, expected a config.json file"
+    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"{path}: is {kind}, not a regular file; expected a config.json file"
+
+
+# A string, or an unterminated one up to the end (so no quote starts a second scan): linear.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deeply the objects and arrays of JSON ``text`` nest (brackets inside strings do not
+    count), without parsing it: ``json.loads`` recurses once per level and fails with a
+    ``RecursionError`` on deep input. Linear time, no recursion.
+
+    Examples
+    --------
+    >>> json_depth('{"a": [1, {"b": "[[["}]}'), json_depth("3")
+    (3, 0)
+    """
+    brackets = re.sub(r"[^\[\]{}]+", "", _JSON_STRING.sub("", text))
+    return max(accumulate(_DEPTH_STEP[c] for c in brackets), default=0)
 
 
 COLUMNS = ["model", "type", "kind", "layers", "heads", "KV heads", "d_head", "bias q,k,v,o",
@@ -668,9 +732,22 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+        shown = text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {shown!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def _context(text: str) -> int:
+    """argparse type of ``--context``: a positive int of at most :data:`MAX_CONTEXT`."""
+    value = _positive_int(text)
+    if value > MAX_CONTEXT:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {MAX_CONTEXT:,} tokens, got {len(str(value))} digits"
+            if value >= 10**30
+            else f"expected at most {MAX_CONTEXT:,} tokens, got {value:,}"
+        )
     return value
 
 
@@ -708,7 +785,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--context",
-        type=_positive_int,
+        type=_context,
         default=8192,
         help="context length in tokens for the 'KV @ context' column",
     )

@@ -1,4 +1,10 @@
-"""``python -m docs.gen [--check]``: regenerate (or check) every generated page and figure."""
+"""``python -m docs.gen [--check] [GENERATOR ...]``: regenerate (or check) the generated pages.
+
+Exit status: 0 when every file is up to date (or has been written), 1 when ``--check`` finds
+stale files, 2 on an error: a results file that is missing, unreadable, truncated or of a newer
+format, a generator that fails on it, a file that cannot be written. An error is one line on
+stderr naming the file and the problem; a results file's error stops it before it writes.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,15 @@ import importlib
 import pkgutil
 import sys
 
-from docs.gen.common import Content, stale, write
+from docs.gen import common
+from docs.gen.common import Content, ResultsError, stale, write
+
+EXIT_STALE = 1
+EXIT_ERROR = 2
+
+
+class GeneratorError(RuntimeError):
+    """A generator failed without reading any results file; ``str()`` is one line."""
 
 
 def generators() -> list[str]:
@@ -17,15 +31,55 @@ def generators() -> list[str]:
     """
     import docs.gen
 
-    names = sorted(m.name for m in pkgutil.iter_modules(docs.gen.__path__))
-    return [n for n in names if hasattr(importlib.import_module(f"docs.gen.{n}"), "generate")]
+    found = []
+    for name in sorted(m.name for m in pkgutil.iter_modules(docs.gen.__path__)):
+        try:
+            module = importlib.import_module(f"docs.gen.{name}")
+        except Exception as e:
+            raise GeneratorError(f"docs/gen/{name}.py cannot be imported: {_one_line(e)}") from None
+        if hasattr(module, "generate"):
+            found.append(name)
+    return found
 
 
-def collect() -> dict[str, Content]:
-    """Everything the generators make, keyed by path relative to ``docs/``."""
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def run_generator(name: str) -> dict[str, Content]:
+    """The files of the generator ``docs.gen.NAME``.
+
+    Raises
+    ------
+    ResultsError
+        If a results file it reads is unusable, or it fails after reading results files (the
+        message names them: their shape is not what this generator reads).
+    GeneratorError
+        If it fails without reading any results file.
+    """
+    common.READ.clear()
+    try:
+        return importlib.import_module(f"docs.gen.{name}").generate()
+    except ResultsError:
+        raise
+    except Exception as e:
+        read = list(dict.fromkeys(common.READ))
+        where = f"docs/gen/{name}.py"
+        if read:
+            raise ResultsError(
+                read,
+                f"not what {where} reads ({_one_line(e)}): written by another version of its"
+                " command? Rerun that command, or update this checkout",
+            ) from None
+        raise GeneratorError(f"{where} failed: {_one_line(e)}") from None
+
+
+def collect(*names: str) -> dict[str, Content]:
+    """Everything the generators ``names`` (default: all) make, keyed by path under ``docs/``."""
     files: dict[str, Content] = {}
-    for name in generators():
-        files.update(importlib.import_module(f"docs.gen.{name}").generate())
+    for name in names or generators():
+        files.update(run_generator(name))
     return files
 
 
@@ -36,20 +90,45 @@ def main(argv: list[str] | None = None) -> int:
             "Regenerate (or check) every generated page fragment and figure under docs/ from the"
             " results files. No progress bar: it prints one line per file written."
         ),
+        epilog=(
+            "exit status: 0 up to date (or written); 1 stale files found by --check; 2 error: a"
+            " results file missing, unreadable, truncated or of a newer format, or a generator"
+            " failing on it, or a file that cannot be written (one line on stderr names the file"
+            " and the problem)"
+        ),
     )
     parser.add_argument(
         "--check",
         action="store_true",
         help="write nothing; list the stale files and exit 1 if any (default: off, regenerate)",
     )
+    parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="GENERATOR",
+        help="only the files of these modules of docs/gen, e.g. heads (default: every module"
+        " that defines generate())",
+    )
     args = parser.parse_args(argv)
-    files = collect()
-    if args.check:
-        bad = stale(files)
-        for rel in bad:
-            print(f"stale: docs/{rel}")
-        return 1 if bad else 0
-    for rel in write(files):
+    try:
+        unknown = sorted(set(args.names) - set(generators()))
+        if unknown:
+            parser.error(f"GENERATOR: no generator docs/gen/{unknown[0]}.py with generate()")
+        files = collect(*args.names)
+        if args.check:
+            bad = stale(files)
+            for rel in bad:
+                print(f"stale: docs/{rel}")
+            return EXIT_STALE if bad else 0
+        changed = write(files)
+    except (ResultsError, GeneratorError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as e:
+        where = f" {common.shown(e.filename)}" if e.filename else ""
+        print(f"error: cannot write{where} ({e.strerror or e})", file=sys.stderr)
+        return EXIT_ERROR
+    for rel in changed:
         print(f"wrote docs/{rel}")
     print(f"{len(files)} generated files up to date")
     return 0

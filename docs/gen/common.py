@@ -31,11 +31,72 @@ def missing_results(source: str, command: str) -> str:
     )
 
 
-def load_json(path: Path) -> dict[str, Any]:
-    """Read a results file, with a clear error when it is missing."""
+FORMAT_VERSION = 1  # the newest ``format_version`` of a results file the generators read
+READ: list[Path] = []  # every results file :func:`load_json` read, in order (see docs.gen)
+
+
+class ResultsError(ValueError):
+    """A results file the generators cannot use: missing, unreadable, damaged or too new.
+
+    ``str()`` is one line that names the file and the problem.
+    """
+
+    def __init__(self, path: Path | Sequence[Path], problem: str) -> None:
+        paths = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
+        self.paths, self.problem = paths, problem
+        super().__init__(f"{' or '.join(shown(p) for p in paths)}: {problem}")
+
+
+def shown(path: Path) -> str:
+    """``path`` as the user sees it: relative to the repository when inside it."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def load_json(path: Path, format_version: int = FORMAT_VERSION) -> dict[str, Any]:
+    """Read a results file: a JSON object of at most ``format_version``.
+
+    A file without a ``format_version`` field is read as it is (a changed shape then shows as
+    an error of the generator, which ``docs.gen`` names with this file, see :data:`READ`).
+
+    Raises
+    ------
+    ResultsError
+        (a ``ValueError``) if the file is missing or unreadable, not JSON (truncated, say), not
+        a JSON object, or of a newer ``format_version``; the message names the file.
+    """
+    path = Path(path)
+    READ.append(path)
+    rerun = "run the command that makes it (or restore it with git)"
     if not path.is_file():
-        raise FileNotFoundError(f"results file {path} is missing: run the command that makes it")
-    return json.loads(path.read_text(encoding="utf-8"))
+        raise ResultsError(path, f"missing: {rerun}")
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except OSError as e:
+        raise ResultsError(path, f"cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise ResultsError(path, f"not UTF-8 text (damaged?): {rerun}") from None
+    except json.JSONDecodeError as e:
+        where = f"line {e.lineno} column {e.colno}: {e.msg}"
+        raise ResultsError(
+            path, f"not valid JSON, truncated or damaged ({where}): {rerun}"
+        ) from None
+    if not isinstance(data, dict):
+        raise ResultsError(path, f"expected a JSON object, got a {type(data).__name__}: {rerun}")
+    version = data.get("format_version", format_version)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ResultsError(path, f"format_version: expected a whole number >= 1, got {version!r}")
+    if version > format_version:
+        raise ResultsError(
+            path,
+            f"format_version {version} is newer than docs.gen reads ({format_version}):"
+            " update this checkout (or rerun the command of this checkout that makes it)",
+        )
+    return data
 
 
 def md_table(

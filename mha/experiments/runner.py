@@ -14,25 +14,37 @@ Behaviour every experiment gets:
   (the parent cancels what has not started) and exits as soon as its parent is gone, even after
   a SIGKILL of the parent (a watchdog thread);
 - a progress bar only when stderr is a terminal, none with ``quiet``;
-- a stored run that is torn, incomplete or of another spec is reported in one line and run again.
+- a stored run that is torn, incomplete or of another spec is reported in one line and run again;
+- a worker killed by a signal, or a run that cannot be saved (a full disk), ends the execution
+  with one line (:class:`RunFailed`, turned into exit code 1 by :func:`interruptible`); the runs
+  finished before are kept;
+- :func:`locked` holds an output folder for one process at a time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
 
 import torch
 from tqdm import tqdm
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no locking (see locked)
+    fcntl = None  # type: ignore[assignment]
 
 from mha.experiments.store import Check, Spec, load_finished, save_finished
 
@@ -48,6 +60,91 @@ class UsageError(Exception):
     def __init__(self, argument: str, problem: str) -> None:
         super().__init__(f"{argument}: {problem}")
         self.argument, self.problem = argument, problem
+
+
+class RunFailed(Exception):
+    """The execution cannot go on (a worker died, a run could not be saved): the message says
+    what happened, in one line; the runs finished before are saved."""
+
+
+class Busy(Exception):
+    """Another process holds the lock of an output folder (see :func:`locked`)."""
+
+    def __init__(self, lock: Path, holder: int | None) -> None:
+        who = f"process {holder}" if holder is not None else "another process"
+        super().__init__(f"{lock.parent} is in use by {who} (lock file {lock})")
+        self.lock, self.holder = lock, holder
+
+
+#: The lock file :func:`locked` keeps in an output folder.
+LOCK_NAME = ".lock"
+
+
+def _lock_holder(fd: int) -> int | None:
+    """The process id written in a lock file by its holder, or ``None`` if unreadable."""
+    try:
+        return int(os.pread(fd, 32, 0).decode("ascii").strip())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
+@contextlib.contextmanager
+def locked(folder: Path, wait: bool = False, on_wait: Callable[[str], None] | None = None,
+           ) -> Iterator[None]:  # fmt: skip
+    """Hold ``folder`` for this process: an exclusive ``flock`` on ``folder/.lock`` (which keeps
+    the holder's process id), released when the block ends or the process dies.
+
+    Raises
+    ------
+    Busy
+        Another process holds it and ``wait`` is false. With ``wait``, block until it is free
+        (``on_wait`` is first told who holds it).
+    OSError
+        The folder or its lock file cannot be made or opened (a lock file that is a symbolic
+        link is refused).
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    if fcntl is None:
+        yield
+        return
+    path = folder / LOCK_NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            busy = Busy(path, _lock_holder(fd))
+            if not wait:
+                raise busy from None
+            if on_wait is not None:
+                on_wait(f"waiting: {busy}")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)  # releases the lock (workers forked meanwhile have exited with the pool)
+
+
+def _signal_name(code: int) -> str:
+    try:
+        return signal.Signals(code).name
+    except ValueError:
+        return f"signal {code}"
+
+
+def _death(processes: Sequence[mp.process.BaseProcess]) -> str:
+    """How the first of a broken pool's workers died, in words (the pool stops the others with
+    SIGTERM, so another cause is preferred)."""
+    codes = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
+    others = [c for c in codes if c != -signal.SIGTERM]
+    code = (others or codes or [None])[0]
+    if code is None:
+        return "ended abruptly"
+    if code < 0:
+        return f"was killed by {_signal_name(-code)}"
+    return f"exited with code {code}"
 
 
 START_METHOD = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
@@ -205,7 +302,11 @@ def execute(
                dynamic_ncols=True)  # fmt: skip
 
     def finish(spec: S, record: Record) -> None:
-        save_finished(out, spec, record)
+        try:
+            save_finished(out, spec, record)
+        except OSError as e:
+            where = e.filename or out / "runs"
+            raise RunFailed(f"cannot save run {spec.name} to {where}: {e.strerror or e}") from e
         records[spec] = record
         bar.set_postfix_str(f"{spec.name} {outcome(record)}" if outcome else spec.name)
         bar.update(1)
@@ -223,21 +324,48 @@ def execute(
                 pool = w.pool()
                 order = sorted(pending, key=cost) if cost is not None else pending
                 futures = {pool.submit(run, s, None): s for s in order}
+                # The pool has no public list of its processes; keep them to say how one died.
+                processes = list(getattr(pool, "_processes", {}).values())
                 remaining = set(futures)
                 while remaining:
                     done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        finish(futures[fut], fut.result())
+                    broken = []
+                    for fut in done:  # save every run that finished, then report a dead worker
+                        if isinstance(fut.exception(), BrokenProcessPool):
+                            broken.append(futures[fut])
+                        else:
+                            finish(futures[fut], fut.result())
+                    if broken:
+                        for process in processes:
+                            process.join(timeout=5)
+                        others = len(broken) - 1 + len(remaining)
+                        raise RunFailed(
+                            f"a worker process {_death(processes)}; {broken[0].name}"
+                            + (f" and {others} other run(s)" if others else "")
+                            + " did not finish"
+                        )
     finally:
         bar.close()
     return records
 
 
 def publish(source: Path, target: Path) -> None:
-    """Copy ``source`` to ``target`` atomically (a temporary file next to it, then a rename)."""
-    tmp = target.with_name(f".{target.name}.tmp")
-    shutil.copyfile(source, tmp)
-    os.replace(tmp, target)
+    """Copy ``source`` to ``target`` atomically (a new temporary file next to it, then a
+    rename); on failure ``target`` is untouched and no temporary file is left."""
+    target = Path(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as dst, open(source, "rb") as src:
+            shutil.copyfileobj(src, dst)
+            dst.flush()
+            os.fsync(dst.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class Terminated(KeyboardInterrupt):
@@ -254,20 +382,27 @@ def interruptible(work: Callable[[], object], runs: Path) -> int:
     Returns
     -------
     int
-        0 when ``work`` finished; 130 after Ctrl-C and 143 after SIGTERM, with one line on
-        stderr saying that the finished runs are kept in ``runs`` and how to resume.
+        0 when ``work`` finished; 130 after Ctrl-C and 143 after SIGTERM; 1 when it raised
+        :class:`RunFailed` or an ``OSError`` (a full disk, say). Each but 0 comes with one line
+        on stderr saying what happened, that the finished runs are kept in ``runs`` and how to
+        resume.
     """
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
+    kept = f"finished runs are saved in {runs}; run the same command again to resume"
     try:
         work()
     except KeyboardInterrupt as e:
-        print(
-            f"\n{'terminated' if isinstance(e, Terminated) else 'interrupted'}: finished runs "
-            f"are saved in {runs}; run the same command again to resume",
-            file=sys.stderr,
-        )
+        print(f"\n{'terminated' if isinstance(e, Terminated) else 'interrupted'}: {kept}",
+              file=sys.stderr)  # fmt: skip
         return 143 if isinstance(e, Terminated) else 130
+    except RunFailed as e:
+        print(f"error: {e}; {kept}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        where = f" {e.filename}" if e.filename else ""
+        print(f"error: cannot write{where}: {e.strerror or e}; {kept}", file=sys.stderr)
+        return 1
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
@@ -275,12 +410,16 @@ def interruptible(work: Callable[[], object], runs: Path) -> int:
 
 
 __all__ = [
+    "LOCK_NAME",
     "START_METHOD",
+    "Busy",
+    "RunFailed",
     "Terminated",
     "UsageError",
     "Workers",
     "borrowed",
     "execute",
     "interruptible",
+    "locked",
     "publish",
 ]

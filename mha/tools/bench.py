@@ -12,6 +12,8 @@ wall-clock and machine-dependent; nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import statistics
 import subprocess
 import sys
@@ -73,6 +75,41 @@ def regenerate_docs(root: Path = ROOT) -> int:
     return subprocess.run([sys.executable, "-m", "docs.gen"], cwd=root, check=False).returncode
 
 
+def out_file_problem(path: Path) -> str | None:
+    """Why a results file cannot be written at ``path`` (one sentence), or ``None``: checked
+    before any measuring, so a bad ``--out`` never costs a measurement. The file may be new or
+    a regular file (replaced atomically); a folder, a device, a FIFO or a symbolic link is
+    refused, and its folder must exist and be writable.
+
+    Examples
+    --------
+    >>> out_file_problem(Path("/dev/null"))
+    '/dev/null is not a regular file (a device, FIFO or socket); give a file path'
+    """
+    path = Path(path)
+    try:
+        mode: int | None = path.lstat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        return f"cannot inspect {path}: {e.strerror or e}"
+    if mode is not None:
+        if stat.S_ISLNK(mode):
+            return f"{path} is a symbolic link; give the path of a regular file"
+        if stat.S_ISDIR(mode):
+            return f"{path} is a folder; give a file path"
+        if not stat.S_ISREG(mode):
+            return f"{path} is not a regular file (a device, FIFO or socket); give a file path"
+    folder = path.parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write in the folder {folder}"
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mha.tools.bench",
@@ -95,10 +132,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
+    problem = None
     if args.repeats < 1:
-        parser.error(f"--repeats: expected an int >= 1, got {args.repeats}")
+        problem = f"--repeats: expected an int >= 1, got {args.repeats}"
+    elif (why := out_file_problem(args.out)) is not None:
+        problem = f"--out: {why}"
+    if problem is not None:  # before any measuring: a bad argument costs nothing
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     load_before = load_average()
     rows = []
     bar = tqdm(SIZES, desc="sizes", unit="size", disable=True if args.quiet else None)

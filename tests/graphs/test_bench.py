@@ -99,3 +99,57 @@ def test_interrupt_keeps_the_finished_sizes(tmp_path, monkeypatch):
     assert len(data["problems"]["components"]["x"]) == 2
     assert data["problems"]["islands"]["x"] == []
     assert (tmp_path / "graphs_scaling.png").is_file()
+
+
+# ----------------------------------------------------------------------------- --out is checked
+# before any measuring (issue 18)
+
+
+def _bad_outs(tmp_path):
+    import os
+
+    (tmp_path / "a-file").write_text("x")
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "null").symlink_to("/dev/null")
+    (tmp_path / "json-is-a-folder" / "graphs_bench.json").mkdir(parents=True)
+    (tmp_path / "png-is-a-fifo").mkdir()
+    os.mkfifo(tmp_path / "png-is-a-fifo" / "graphs_scaling.png")
+    return {
+        "a-file": tmp_path / "a-file",
+        "missing-parent": tmp_path / "missing" / "out",
+        "parent-is-a-file": tmp_path / "a-file" / "out",
+        "fifo": tmp_path / "fifo",
+        "symlink-to-dev-null": tmp_path / "null",
+        "json-is-a-folder": tmp_path / "json-is-a-folder",
+        "png-is-a-fifo": tmp_path / "png-is-a-fifo",
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["a-file", "missing-parent", "parent-is-a-file", "fifo", "symlink-to-dev-null",
+     "json-is-a-folder", "png-is-a-fifo"],
+)  # fmt: skip
+def test_a_bad_out_is_refused_before_measuring(tmp_path, capsys, monkeypatch, case):
+    import os
+    import stat
+
+    def never(*args, **kwargs):
+        raise AssertionError("measured before checking --out")
+
+    monkeypatch.setattr(bench, "run", never)
+    monkeypatch.setattr(bench, "time_interleaved", never)
+    out = _bad_outs(tmp_path)[case]
+    assert bench.main(["--quick", "--quiet", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --out: ") and err.count("\n") == 1, err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert stat.S_ISFIFO((tmp_path / "png-is-a-fifo" / "graphs_scaling.png").lstat().st_mode)
+    assert not (tmp_path / "missing").exists()
+    assert (tmp_path / "a-file").read_text() == "x"
+
+
+def test_a_new_out_folder_inside_an_existing_one_is_accepted(tmp_path):
+    assert bench.out_problem(tmp_path / "new") is None
+    assert bench.out_problem(tmp_path) is None
+    assert not (tmp_path / "new").exists()  # checking creates nothing

@@ -25,7 +25,7 @@ def test_csr_holds_the_rows_in_order(case):
 
 
 def test_csr_of_converted_rows_and_dicts():
-    (nbrs, off), _ = adjacency_csr(([np.int64(1)], (0, 0), range(2), {1}))
+    (nbrs, off), _ = adjacency_csr(([np.int64(1)], (0, 0), range(2), [1]))
     assert list(off) == [0, 1, 3, 5, 6] and list(nbrs) == [1, 0, 0, 0, 1, 1]
     assert adjacency_csr({"a": ("b",)}) == ({"a": ["b"]}, False)
     assert adjacency_csr([]) == adjacency_csr(()) and len(adjacency_csr([])[0][1]) == 1

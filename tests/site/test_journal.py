@@ -4,7 +4,6 @@ filled in; and no published entry still holds the template's placeholder text.""
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
 import shutil
@@ -17,6 +16,7 @@ import yaml
 
 from docs import journal
 from tests.site.conftest import ROOT, mkdocs_build, run
+from tests.site.drill_records import drill_events, write_record
 
 POSTS = ROOT / "docs" / "blog" / "posts"
 TEMPLATE = ROOT / "docs" / "templates" / "journal_entry.md"
@@ -192,36 +192,12 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- drill records
 
 
-def _drill_events(day: dt.date) -> list[dict]:
-    t0 = dt.datetime.combine(day, dt.time(9, 0)).astimezone()
-
-    def at(minute: float) -> str:
-        return (t0 + dt.timedelta(minutes=minute)).isoformat(timespec="seconds")
-
-    return [
-        {"event": "start", "problem": 200, "title": "Number of Islands", "at": at(0)},
-        {"event": "check", "problem": 200, "passed": False, "verdict": "wrong_answer",
-         "at": at(20)},
-        {"event": "hint", "problem": 200, "field": "그래프 표현", "minutes": 32.0, "at": at(32)},
-        {"event": "check", "problem": 200, "passed": True, "verdict": "ok", "at": at(47)},
-        {"event": "start", "problem": 210, "title": "Course Schedule II", "at": at(50)},
-        {"event": "check", "problem": 210, "passed": False, "verdict": "recursion", "at": at(75)},
-        {"event": "start", "problem": 323, "title": "Number of Connected Components",
-         "at": at(80)},
-    ]  # fmt: skip
-
-
 def run_in(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
     """``run`` from another folder, with this clone importable (``docs`` is not installed)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run(
         [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
     )
-
-
-def _write_record(path: Path, events: list[dict]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
 
 
 def _tables(text: str) -> dict[str, dict[str, str]]:
@@ -241,7 +217,7 @@ def _tables(text: str) -> dict[str, dict[str, str]]:
 
 def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_path):
     day = dt.date(2026, 11, 30)
-    _write_record(tmp_path / "drills" / "2026-11-30.jsonl", _drill_events(day))
+    write_record(tmp_path / "drills" / "2026-11-30.jsonl", drill_events(day))
     posts = tmp_path / "posts"
     proc = run_in(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
                cwd=tmp_path)  # fmt: skip
@@ -269,7 +245,7 @@ def test_without_a_drill_record_the_tables_stay_as_in_the_template(tmp_path):
 
 
 def test_one_drilled_problem_fills_the_first_table_and_leaves_the_second_blank():
-    events = _drill_events(dt.date(2026, 11, 30))[:4]
+    events = drill_events(dt.date(2026, 11, 30))[:4]
     summaries = __import__("graphs.drill", fromlist=["x"]).attempt_summaries(events)
     text = journal.render(dt.date(2026, 11, 30), drills=summaries)
     one, two = _tables(text).values()
@@ -281,7 +257,7 @@ def test_one_drilled_problem_fills_the_first_table_and_leaves_the_second_blank()
 
 def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):
     record = tmp_path / "elsewhere.jsonl"
-    _write_record(record, _drill_events(dt.date(2026, 11, 30))[:4])
+    write_record(record, drill_events(dt.date(2026, 11, 30))[:4])
     args = ["-m", "docs.journal", "new", "--date", "2026-12-01", "--posts-dir"]
     proc = run_in([*args, str(tmp_path / "a"), "--drills", str(record)], cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -15,33 +15,10 @@ from pathlib import Path
 from docs import journal
 from tests.graphs.drill.test_record import MALFORMED, _malformed_record
 from tests.site.conftest import ROOT
+from tests.site.drill_records import drill_events, write_record
 
 DAY = dt.date(2026, 11, 30)
 INCLUDE = '--8<-- "docs/generated/drills/log-2026-11-30.md"'
-
-
-def _events() -> list[dict]:
-    t0 = dt.datetime.combine(DAY, dt.time(9, 0)).astimezone()
-
-    def at(minute: float) -> str:
-        return (t0 + dt.timedelta(minutes=minute)).isoformat(timespec="seconds")
-
-    return [
-        {"event": "start", "problem": 200, "title": "Number of Islands", "at": at(0)},
-        {"event": "check", "problem": 200, "passed": False, "verdict": "wrong_answer",
-         "at": at(20)},
-        {"event": "hint", "problem": 200, "field": "그래프 표현", "minutes": 32.0, "at": at(32)},
-        {"event": "check", "problem": 200, "passed": True, "verdict": "ok", "at": at(47)},
-        {"event": "start", "problem": 210, "title": "Course Schedule II", "at": at(50)},
-        {"event": "check", "problem": 210, "passed": False, "verdict": "timeout", "at": at(75)},
-        {"event": "start", "problem": 323, "title": "Number of Connected Components",
-         "at": at(80)},
-    ]  # fmt: skip
-
-
-def _write(path: Path, events: list[dict]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
 
 
 def _journal(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -71,7 +48,7 @@ def _log_rows(text: str) -> dict[str, dict[str, str]]:
 
 
 def test_drills_writes_the_days_log_in_the_journals_words(tmp_path):
-    _write(tmp_path / "drills" / "2026-11-30.jsonl", _events())
+    write_record(tmp_path / "drills" / "2026-11-30.jsonl", drill_events(DAY))
     logs = tmp_path / "logs"
     proc = _journal("drills", "--date", "2026-11-30", "--log-dir", str(logs), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -97,7 +74,7 @@ def test_drills_writes_the_days_log_in_the_journals_words(tmp_path):
 
 def test_the_same_record_gives_the_same_bytes_and_a_rerun_changes_nothing(tmp_path):
     record = tmp_path / "elsewhere.jsonl"
-    _write(record, _events())
+    write_record(record, drill_events(DAY))
     logs = tmp_path / "logs"
     args = ("drills", "--date", "2026-11-30", "--drills", str(record), "--log-dir", str(logs))
     assert _journal(*args, cwd=tmp_path).returncode == 0
@@ -116,12 +93,12 @@ def test_the_same_record_gives_the_same_bytes_and_a_rerun_changes_nothing(tmp_pa
 def test_more_drilling_after_the_entry_reaches_the_log(tmp_path):
     site = _site(tmp_path)
     record = site / "drills" / "2026-11-30.jsonl"
-    _write(record, _events()[:4])
+    write_record(record, drill_events(DAY)[:4])
     proc = _journal("new", "--date", "2026-11-30", "--posts-dir", "docs/blog/posts", cwd=site)
     assert proc.returncode == 0, proc.stderr
     log = site / "docs" / "generated" / "drills" / "log-2026-11-30.md"
     assert list(_log_rows(log.read_text(encoding="utf-8"))) == ["LeetCode 200. Number of Islands"]
-    _write(record, _events())  # the afternoon's drills
+    write_record(record, drill_events(DAY))  # the afternoon's drills
     logs = str(site / "docs" / "generated" / "drills")
     proc = _journal("drills", "--date", "2026-11-30", "--log-dir", logs, cwd=site)
     assert proc.returncode == 0, proc.stderr
@@ -130,7 +107,7 @@ def test_more_drilling_after_the_entry_reaches_the_log(tmp_path):
 
 def test_new_includes_the_log_instead_of_typed_rows_and_writes_it_at_once(tmp_path):
     site = _site(tmp_path)
-    _write(site / "drills" / "2026-11-30.jsonl", _events())
+    write_record(site / "drills" / "2026-11-30.jsonl", drill_events(DAY))
     proc = _journal("new", "--date", "2026-11-30", "--posts-dir", "docs/blog/posts", cwd=site)
     assert proc.returncode == 0, proc.stderr
     entry = (site / "docs" / "blog" / "posts" / "2026-11-30.md").read_text(encoding="utf-8")
@@ -183,7 +160,7 @@ def test_a_damaged_record_is_named_line_by_line_and_the_rest_is_used(tmp_path):
     record.parent.mkdir()
     numbers = _malformed_record(record)
     with record.open("a", encoding="utf-8") as f:
-        f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in _events()[1:4])
+        f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in drill_events(DAY)[1:4])
     for args in (
         ("new", "--date", "2026-11-30", "--posts-dir", "docs/blog/posts"),
         ("drills", "--date", "2026-11-30", "--log-dir", "docs/generated/drills"),

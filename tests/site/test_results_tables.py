@@ -20,7 +20,9 @@ def test_every_column_of_every_results_table_is_visible_at_1280(browser, site_ur
 def test_the_study_tables_fit_a_phone(browser, site_url: str) -> None:
     """At 390 px the head-count tables (head, accuracy, spread, converged, loss) need no sideways
     scrolling: the constant columns (parameters, steps) live in the caption."""
-    tables = table_layouts(browser, site_url + "results/", skip="[data-attention-viewer]", width=390)
+    tables = table_layouts(
+        browser, site_url + "results/", skip="[data-attention-viewer]", width=390
+    )
     study = [t for t in tables if [h[0] for h in t["headers"][:2]] == ["head", "검증 정확도"]]
     assert len(study) >= 4
     for table in study:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from docs import scaffold
+from tests.conftest import sigint_as_in_a_terminal
 from tests.site.conftest import ROOT
 
 NAME = "kv_cache_probe"
@@ -28,8 +30,8 @@ def sh(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="module")
-def day(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
-    """A committed copy of the working tree, and the output of the one command run in it."""
+def repo(tmp_path_factory) -> Path:
+    """A committed copy of the working tree."""
     repo = tmp_path_factory.mktemp("repo")
     tracked = subprocess.run(
         ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
@@ -42,6 +44,12 @@ def day(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
     for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t",
                                                  "commit", "-q", "-m", "day 1"]):  # fmt: skip
         subprocess.run(["git", *args], cwd=repo, check=True)
+    return repo
+
+
+@pytest.fixture(scope="module")
+def day(repo: Path) -> tuple[Path, subprocess.CompletedProcess]:
+    """The copy, and the output of the one command run in it."""
     proc = sh([sys.executable, "-m", "docs.journal", "new", "--title", TITLE, "--slug",
                "kv-cache-probe", "--date", "2031-01-15", "--experiment", NAME], repo)  # fmt: skip
     return repo, proc
@@ -86,6 +94,40 @@ def test_right_after_it_the_tests_the_checks_and_the_strict_build_pass(day) -> N
         assert result.returncode == 0, f"{' '.join(args[1:])}:\n{result.stdout}{result.stderr}"
     page = (repo / f"site/experiments/{NAME}/index.html").read_text(encoding="utf-8")
     assert TITLE in page and "정확도 평균" in page
+
+
+def files_as_git_sees_them(repo: Path) -> tuple[str, bytes]:
+    """``git status`` with the untracked and ignored files, and the working tree's diff."""
+    status = sh(["git", "status", "--porcelain", "--untracked-files=all", "--ignored"], repo)
+    diff = subprocess.run(["git", "diff", "--binary"], cwd=repo, capture_output=True, check=True)
+    return status.stdout, diff.stdout
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_the_real_first_run_leaves_nothing_of_the_day(repo: Path) -> None:
+    """A real Ctrl-C (SIGINT to the command's process group, as a terminal sends it) while the
+    experiment runs: exit 130, one line, and the copy exactly as it was."""
+    before = files_as_git_sees_them(repo)
+    env = {**os.environ, "PYTHONPATH": str(repo), "PYTHONUNBUFFERED": "1",
+           "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "docs.journal", "new", "--title", "중단", "--slug", "ctrl-c",
+         "--date", "2031-02-01", "--experiment", "ctrl_c_probe"],
+        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=sigint_as_in_a_terminal,
+    )  # fmt: skip
+    seen = []
+    for line in proc.stdout:
+        seen.append(line)
+        if line.startswith("running the ctrl_c_probe experiment once"):
+            break
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, "".join(seen) + out + err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("interrupted: restored mkdocs.yml; removed "), err
+    assert err.rstrip().endswith(": nothing of it is left"), err
+    assert files_as_git_sees_them(repo) == before
 
 
 def test_a_taken_or_malformed_name_is_refused_before_anything_is_written(tmp_path) -> None:

@@ -42,6 +42,7 @@ from mha.experiments.heads.cli import DEFAULTS, execute
 from mha.experiments.heads.tasks import TASKS, accuracy, get_task, train_batches, validation_set
 from mha.experiments.heads.training import RunSpec, budgets
 from mha.experiments.store import round_floats
+from mha.tools.bench import out_file_problem
 from mha.tools.files import atomic_write_json
 from mha.tools.timing import interleaved, load_average
 
@@ -198,6 +199,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if any(not 0 <= s < 2**64 for s in seeds):
         print(f"error: --seeds: expected seeds in 0..2**64-1, got {seeds}", file=sys.stderr)
+        return 2
+    for name, values in (("--heads", heads), ("--seeds", seeds)):
+        if len(set(values)) != len(values):
+            print(f"error: {name}: expected distinct values, got {values}", file=sys.stderr)
+            return 2
+    problem = out_file_problem(args.out)  # before any measuring: a bad --out costs nothing
+    if problem is not None:
+        print(f"error: --out: {problem}", file=sys.stderr)
         return 2
     specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
                      batch_size=DEFAULTS["batch_size"], lr=DEFAULTS["lr"])

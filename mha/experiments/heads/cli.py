@@ -35,10 +35,12 @@ One task, three seeds::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import re
+import stat
 import sys
 import time
 from collections import defaultdict
@@ -51,7 +53,7 @@ import torch
 
 from mha.experiments import runner
 from mha.experiments.heads.model import HeadCountModel
-from mha.experiments.heads.records import outcome, record_problem, run_rounded
+from mha.experiments.heads.records import check_record, outcome, run_rounded
 from mha.experiments.heads.tasks import TASKS
 from mha.experiments.heads.training import FINAL_WINDOW, RunSpec, budgets
 from mha.experiments.heads.verdict import MIN_SEEDS, RULE, describe, verdict
@@ -206,7 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--publish",
         type=Path,
         default=None,
-        help="after the grid completes, atomically copy results.json to this file",
+        help="after the grid completes, atomically copy results.json to this file: a new path "
+        "or a results file of this experiment, outside --out",
+    )
+    p.add_argument(
+        "--wait",
+        action="store_true",
+        help="when another process is using --out, wait for it to finish instead of exiting",
     )
     p.add_argument(
         "--quiet",
@@ -357,6 +365,15 @@ def validate(args: argparse.Namespace) -> None:
         check_writable(args.out / "runs")
     except OSError as e:
         raise UsageError("--out", f"cannot write to {args.out}: {e.strerror or e}") from None
+    check_other_grid(args)
+    if args.publish is not None:
+        problem = publish_problem(args.publish, args.out, grid_config(args)["grid"])
+        if problem is not None:
+            raise UsageError("--publish", problem)
+
+
+def check_other_grid(args: argparse.Namespace) -> None:
+    """Raise :class:`UsageError` when ``--out`` holds the results.json of another grid."""
     differ = other_grid(args.out / "results.json", args)
     if differ:
         raise UsageError(
@@ -365,15 +382,72 @@ def validate(args: argparse.Namespace) -> None:
             f"({'; '.join(differ)}); give another --out, or delete that file to replace it "
             "(finished runs in runs/ are kept either way)",
         )
-    if args.publish is not None:
-        if args.publish.is_dir():
-            raise UsageError("--publish", f"{args.publish} is a folder; give a file path")
-        try:
-            check_writable(args.publish.parent)
-        except OSError as e:
-            raise UsageError(
-                "--publish", f"cannot write to {args.publish}: {e.strerror or e}"
-            ) from None
+
+
+#: Top-level keys every results file of this experiment has (see :func:`build_results`).
+RESULTS_KEYS = ("config", "environment", "runs", "summary", "verdict", "analysis")
+
+
+def results_grid(path: Path) -> str | None:
+    """The grid (``"study"`` or ``"search"``) of the results file of this experiment at
+    ``path``; ``None`` when it holds anything else or cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (
+        isinstance(data, dict)
+        and all(k in data for k in RESULTS_KEYS)
+        and isinstance(data["config"], dict)
+        and data["config"].get("grid") in ("study", "search")
+        and isinstance(data["config"].get("settings"), list)
+        and all(isinstance(data[k], list) for k in ("runs", "summary", "verdict"))
+    ):
+        return None
+    return data["config"]["grid"]
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (its folder resolved, its own name kept) is ``folder`` or under it."""
+    where = path.parent.resolve() / path.name
+    top = folder.resolve()
+    return where == top or top in where.parents
+
+
+def publish_problem(target: Path, out: Path, grid: str) -> str | None:
+    """Why ``--publish`` may not replace ``target`` (one sentence), or ``None`` when it may: a
+    new path, an empty regular file or a regular file holding a results file of this
+    experiment's ``grid`` (``"study"`` or ``"search"``), outside ``out``. Devices, FIFOs,
+    sockets, symbolic links, folders, other files and anything under ``out`` are refused. The
+    parent folder is created if missing."""
+    if _inside(target, out):
+        return (f"{target} is inside --out {out}, whose files belong to the run; "
+                "publish to a path outside it")  # fmt: skip
+    try:
+        st: os.stat_result | None = target.lstat()
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        return f"cannot inspect {target}: {e.strerror or e}"
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            return f"{target} is a symbolic link; give the path of a regular file"
+        if stat.S_ISDIR(st.st_mode):
+            return f"{target} is a folder; give a file path"
+        if not stat.S_ISREG(st.st_mode):
+            return f"{target} is not a regular file (a device, FIFO or socket); give a file path"
+        found = results_grid(target) if st.st_size > 0 else grid
+        if found is None:
+            return (f"{target} is not a results file of this experiment (it would be "
+                    "replaced); give a new path or a results file of this command")  # fmt: skip
+        if found != grid:
+            return (f"{target} holds the results of the {found} grid, not of the {grid} grid; "
+                    "give a new path or a results file of this grid")  # fmt: skip
+    try:
+        check_writable(target.parent)
+    except OSError as e:
+        return f"cannot write to {target}: {e.strerror or e}"
+    return None
 
 
 # ----------------------------------------------------------------------------- running
@@ -425,7 +499,7 @@ def execute(
 ) -> dict[RunSpec, dict]:
     """Run (or load) every spec on the shared runner (:func:`mha.experiments.runner.execute`);
     each finished run is saved to ``out/runs`` as soon as it ends. Returns spec -> record."""
-    return runner.execute(specs, out, run_rounded, record_problem, jobs, quiet, workers,
+    return runner.execute(specs, out, run_rounded, check_record, jobs, quiet, workers,
                           cost=_cost, outcome=outcome)  # fmt: skip
 
 
@@ -736,13 +810,23 @@ def experiment(args: argparse.Namespace) -> dict:
     wall = time.perf_counter() - start
     atomic_write_json(out / "execution.json", build_execution(list(records.values()), wall))
     if args.publish is not None:
+        # Again: the file may have changed during the run.
+        problem = publish_problem(args.publish, out, results["config"]["grid"])
+        if problem is not None:
+            raise UsageError("--publish", f"{problem}; the results are in {out / 'results.json'}")
         runner.publish(out / "results.json", args.publish)
     return results
 
 
+#: Exit code when another process is using ``--out`` (``EX_TEMPFAIL``: try again later).
+BUSY = 75
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point; returns the exit code (2 for bad arguments, 130 after Ctrl-C,
-    143 after SIGTERM)."""
+    """Command-line entry point; returns the exit code (2 for bad arguments, 75 when another
+    process is using ``--out`` and ``--wait`` is not given, 1 when a worker died, a file could
+    not be written or ``--publish`` became unsafe during the run, 130 after Ctrl-C, 143 after
+    SIGTERM)."""
     args = build_parser().parse_args(argv)
     try:
         validate(args)
@@ -750,8 +834,36 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     start = time.perf_counter()
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(runner.locked(args.out, args.wait, on_wait=_say))
+        except runner.Busy as e:
+            print(f"error: --out: {e}; wait for it to end, or add --wait", file=sys.stderr)
+            return BUSY
+        except OSError as e:
+            print(f"error: --out: cannot lock {args.out}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        return _locked_main(args, start)
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _locked_main(args: argparse.Namespace, start: float) -> int:
+    """The run, with ``--out`` held by this process."""
+    try:
+        check_other_grid(args)  # again: another process may have written it before we got here
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     done: dict[str, dict] = {}
-    code = runner.interruptible(lambda: done.update(results=experiment(args)), args.out / "runs")
+    try:
+        code = runner.interruptible(lambda: done.update(results=experiment(args)),
+                                    args.out / "runs")  # fmt: skip
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     if code != 0:
         return code
     results = done["results"]

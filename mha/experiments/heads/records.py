@@ -3,11 +3,12 @@ stored record is complete (see :mod:`mha.experiments.store`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from mha.experiments.heads.training import RunSpec, budgets, run
-from mha.experiments.store import round_floats
+from mha.experiments.store import round_floats, with_ranges
 
 #: Fields a saved run must have to be reused.
 RESULT_KEYS = frozenset(
@@ -83,9 +84,27 @@ def record_problem(record: dict[str, Any], spec: RunSpec) -> str | None:
     return None
 
 
+#: The bounds a finished run's numbers lie within; ``*`` is every item of a list. A hand-edited
+#: accuracy of 7.5 or a negative loss makes the run damaged: it is run again.
+RANGES = {
+    "val_accuracy": (0.0, 1.0),
+    "budget_accuracy.*.1": (0.0, 1.0),
+    "analysis.base_accuracy": (0.0, 1.0),
+    "analysis.answer_weight.*": (0.0, 1.0),
+    "analysis.answer_argmax.*": (0.0, 1.0),
+    "final_train_loss": (0.0, math.inf),
+    "curve.*": (0.0, math.inf),
+    "wall_time_s": (0.0, math.inf),
+    "d_head": (1, math.inf),
+    "params": (1, math.inf),
+}
+#: What the store checks a head-count run file with: the kinds, then :data:`RANGES`.
+check_record = with_ranges(record_problem, RANGES)
+
+
 def outcome(record: dict[str, Any]) -> str:
     """A few words for the progress bar: the accuracy, or that the run diverged."""
     return "diverged" if record["diverged"] else f"acc={record['val_accuracy']:.3f}"
 
 
-__all__ = ["RESULT_KEYS", "outcome", "record_problem", "run_rounded"]
+__all__ = ["RANGES", "RESULT_KEYS", "check_record", "outcome", "record_problem", "run_rounded"]

@@ -91,6 +91,7 @@ def test_bench_regenerates_the_site_after_writing_its_results_file(tmp_path, mon
         ["ours_fast", "torch", "ours_explicit", "per_head_loop"], 1e-3))  # fmt: skip
     monkeypatch.setattr(bench, "regenerate_docs", lambda: calls.append(1) or 0)
     site_file = tmp_path / "site" / "mha_bench.json"
+    site_file.parent.mkdir()
     monkeypatch.setattr(bench, "DEFAULT_OUT", site_file)
     assert bench.main(["--repeats", "1", "--quiet", "--out", str(tmp_path / "other.json")]) == 0
     assert calls == []
