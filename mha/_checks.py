@@ -2,7 +2,32 @@
 
 from __future__ import annotations
 
+import math
+
 import torch
+
+#: Sizes up to this are listed with their divisors in error messages: ``isqrt(n) <= 10**5``
+#: trial divisions, well under a millisecond each. Larger sizes get a message without the list.
+DIVISOR_LIST_LIMIT = 10**10
+
+
+def divisors(n: int) -> list[int]:
+    """Positive divisors of ``n >= 1``, ascending, in ``O(sqrt(n))`` steps.
+
+    Examples
+    --------
+    >>> divisors(12)
+    [1, 2, 3, 4, 6, 12]
+    """
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    return small + [n // d for d in reversed(small) if d * d != n]
+
+
+def _valid_values(n: int) -> str:
+    """``"[1, 2, ...]"``: the divisors of ``n``, or a note that ``n`` is too large to list them."""
+    if n > DIVISOR_LIST_LIMIT:
+        return f"the divisors of {n} (not listed: too large to factor here)"
+    return str(divisors(n))
 
 
 def check_int(name: str, value: object, *, minimum: int | None = None) -> int:
@@ -20,10 +45,9 @@ def check_n_heads(d_model: int, n_heads: object) -> int:
     check_int("n_heads", n_heads, minimum=1)
     assert isinstance(n_heads, int)
     if d_model % n_heads != 0:
-        divisors = [h for h in range(1, d_model + 1) if d_model % h == 0]
         raise ValueError(
             f"n_heads: d_model={d_model} is not divisible by n_heads={n_heads}; "
-            f"valid head counts are {divisors}"
+            f"valid head counts are {_valid_values(d_model)}"
         )
     return d_model // n_heads
 
@@ -33,10 +57,10 @@ def check_n_kv_heads(n_heads: int, n_kv_heads: object) -> int:
     check_int("n_kv_heads", n_kv_heads, minimum=1)
     assert isinstance(n_kv_heads, int)
     if n_heads % n_kv_heads != 0:
-        divisors = [g for g in range(1, n_heads + 1) if n_heads % g == 0]
         raise ValueError(
             f"n_kv_heads: n_heads={n_heads} is not divisible by n_kv_heads={n_kv_heads}; "
-            f"each K/V head serves a whole group of query heads, valid values are {divisors}"
+            f"each K/V head serves a whole group of query heads, valid values are "
+            f"{_valid_values(n_heads)}"
         )
     return n_kv_heads
 

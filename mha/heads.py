@@ -50,7 +50,7 @@ def split_heads(x: torch.Tensor, n_heads: int) -> torch.Tensor:
     tokens into heads; ``tests/mha/test_pitfalls.py`` shows it giving silently wrong attention.
     """
     check_tensor("x", x, ndim=3)
-    B, T, d_model = x.shape
+    B, T, d_model = (int(n) for n in x.shape)  # ints under torch.jit.trace too
     d_head = check_n_heads(d_model, n_heads)
     # --8<-- [start:split]
     x = x.reshape(B, T, n_heads, d_head)  # (B, T, h, d_head): cut the feature axis

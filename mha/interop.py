@@ -16,6 +16,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
+from mha.lora import LoRALinear
 from mha.module import MultiHeadAttention
 
 
@@ -83,12 +84,34 @@ def from_torch(m: nn.MultiheadAttention, *, causal: bool = False) -> MultiHeadAt
     return ours
 
 
+def _weight(linear: nn.Module) -> torch.Tensor:
+    """The ``(out, in)`` matrix a projection applies: an adapter's merged ``W + s B A`` for a
+    :class:`mha.lora.LoRALinear` (its ``.weight`` is the frozen base alone)."""
+    return linear.merged_weight() if isinstance(linear, LoRALinear) else linear.weight
+
+
+def _repeat_kv(t: torch.Tensor, n_kv_heads: int, group: int) -> torch.Tensor:
+    """Rows ``(n_kv_heads * d_head, ...)`` of ``W_k``/``W_v`` (or their biases) repeated so that
+    each K/V head's block appears once per query head of its group: ``(n_heads * d_head, ...)``,
+    block ``i`` being K/V head ``i // group``."""
+    return t.unflatten(0, (n_kv_heads, -1)).repeat_interleave(group, dim=0).flatten(0, 1)
+
+
 def to_torch(m: MultiHeadAttention) -> nn.MultiheadAttention:
     """A ``torch.nn.MultiheadAttention(batch_first=True)`` holding a copy of ``m``'s weights.
+
+    ``torch.nn.MultiheadAttention`` has one K/V head per query head. A grouped-query ``m``
+    (``n_kv_heads < n_heads``) is converted by repeating each K/V head's rows of ``W_k`` and
+    ``W_v`` (and biases) once per query head of its group: the copy computes the same function,
+    with ``n_heads`` independent K/V heads that happen to be equal (so :func:`from_torch` of it
+    gives an ungrouped module). Adapted projections (:func:`mha.lora.add_lora`) are copied as
+    their merged weights ``W + s B A``.
 
     Parameters
     ----------
     m : MultiHeadAttention
+        With ``n_heads * d_head == d_model`` (PyTorch's heads always have width
+        ``embed_dim // num_heads``).
 
     Returns
     -------
@@ -100,20 +123,33 @@ def to_torch(m: MultiHeadAttention) -> nn.MultiheadAttention:
     ------
     TypeError
         ``m`` is not a :class:`MultiHeadAttention`.
+    ValueError
+        ``m`` has a ``head_dim`` with ``n_heads * head_dim != d_model``.
     """
     if not isinstance(m, MultiHeadAttention):
         raise TypeError(f"m: expected mha.MultiHeadAttention, got {type(m).__name__}")
+    if m.n_heads * m.d_head != m.d_model:
+        raise ValueError(
+            f"m: n_heads * head_dim = {m.n_heads} * {m.d_head} differs from d_model={m.d_model}; "
+            "torch.nn.MultiheadAttention's heads are always embed_dim // num_heads wide"
+        )
     in_bias, out_bias = m.W_q.bias is not None, m.W_o.bias is not None
     t = nn.MultiheadAttention(
         m.d_model, m.n_heads, dropout=m.dropout, bias=in_bias, batch_first=True
     ).to(device=m.W_q.weight.device, dtype=m.W_q.weight.dtype)
     if out_bias != in_bias:  # PyTorch's constructor ties them; set out_proj's bias by hand
         t.out_proj.bias = nn.Parameter(torch.zeros_like(m.W_o.weight[:, 0])) if out_bias else None
+    group = m.n_heads // m.n_kv_heads  # 1 unless grouped
+
+    def kv(t: torch.Tensor) -> torch.Tensor:
+        return t if group == 1 else _repeat_kv(t, m.n_kv_heads, group)
+
     with torch.no_grad():
-        t.in_proj_weight.copy_(torch.cat([m.W_q.weight, m.W_k.weight, m.W_v.weight]))
+        w_q, w_k, w_v = _weight(m.W_q), kv(_weight(m.W_k)), kv(_weight(m.W_v))
+        t.in_proj_weight.copy_(torch.cat([w_q, w_k, w_v]))
         if in_bias:
-            t.in_proj_bias.copy_(torch.cat([m.W_q.bias, m.W_k.bias, m.W_v.bias]))
-        t.out_proj.weight.copy_(m.W_o.weight)
+            t.in_proj_bias.copy_(torch.cat([m.W_q.bias, kv(m.W_k.bias), kv(m.W_v.bias)]))
+        t.out_proj.weight.copy_(_weight(m.W_o))
         if out_bias:
             t.out_proj.bias.copy_(m.W_o.bias)
     return t
@@ -243,10 +279,10 @@ def to_hf_gpt2(module: MultiHeadAttention, attn: nn.Module) -> nn.Module:
 
     with torch.no_grad():
         # --8<-- [start:gpt2-to]
-        w = torch.cat([module.W_q.weight, module.W_k.weight, module.W_v.weight])  # (3d, d)
+        w = torch.cat([_weight(module.W_q), _weight(module.W_k), _weight(module.W_v)])  # (3d, d)
         attn.c_attn.weight.copy_(w.T)  # (d, 3d): Conv1D's (in, out)
         attn.c_attn.bias.copy_(torch.cat([bias(module.W_q), bias(module.W_k), bias(module.W_v)]))
-        attn.c_proj.weight.copy_(module.W_o.weight.T)
+        attn.c_proj.weight.copy_(_weight(module.W_o).T)
         attn.c_proj.bias.copy_(bias(module.W_o))
         # --8<-- [end:gpt2-to]
     return attn

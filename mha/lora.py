@@ -20,6 +20,21 @@ from mha.module import MultiHeadAttention
 from mha.params import PROJECTIONS
 
 
+def _check_adapter_args(rank: object, alpha: object, generator: object) -> None:
+    """Check an adapter's ``rank``, ``alpha`` and ``generator`` (see :class:`LoRALinear`)."""
+    check_int("rank", rank, minimum=1)
+    if isinstance(alpha, bool) or not isinstance(alpha, int | float):
+        raise TypeError(f"alpha: expected a finite positive number, got {type(alpha).__name__}")
+    try:
+        finite = math.isfinite(alpha)
+    except OverflowError:  # an int too large for a float
+        finite = False
+    if not (finite and alpha > 0):
+        raise ValueError(f"alpha: expected a finite positive number, got {alpha!r}")
+    if not isinstance(generator, torch.Generator):
+        raise TypeError(f"generator: expected a torch.Generator, got {type(generator).__name__}")
+
+
 class LoRALinear(nn.Module):
     """A frozen ``nn.Linear`` plus a trainable low-rank correction: ``base(x) + s * x A^T B^T``.
 
@@ -38,8 +53,9 @@ class LoRALinear(nn.Module):
     Raises
     ------
     TypeError, ValueError
-        ``base`` not an ``nn.Linear``, ``rank < 1``, ``alpha`` not a
-        positive number, or ``generator`` not a ``torch.Generator``.
+        ``base`` not an ``nn.Linear``, ``rank`` not an int ``>= 1``, ``alpha`` not a finite
+        positive number (``inf`` would make every output NaN at once, ``0`` switches the
+        adapter off), or ``generator`` not a ``torch.Generator``.
     """
 
     def __init__(
@@ -48,13 +64,7 @@ class LoRALinear(nn.Module):
         super().__init__()
         if not isinstance(base, nn.Linear):
             raise TypeError(f"base: expected nn.Linear, got {type(base).__name__}")
-        check_int("rank", rank, minimum=1)
-        if isinstance(alpha, bool) or not isinstance(alpha, int | float) or not alpha > 0:
-            raise ValueError(f"alpha: expected a positive number, got {alpha!r}")
-        if not isinstance(generator, torch.Generator):
-            raise TypeError(
-                f"generator: expected a torch.Generator, got {type(generator).__name__}"
-            )
+        _check_adapter_args(rank, alpha, generator)
         self.base = base
         for p in self.base.parameters():
             p.requires_grad_(False)
@@ -138,6 +148,7 @@ def add_lora(
             raise ValueError(f"targets: {name} already has an adapter")
     if len(set(targets)) != len(targets):
         raise ValueError(f"targets: each projection at most once, got {tuple(targets)}")
+    _check_adapter_args(rank, alpha, generator)  # before anything is frozen or replaced
     for p in module.parameters():
         p.requires_grad_(False)
     for name in targets:

@@ -284,13 +284,15 @@ class MultiHeadAttention(nn.Module):
         query, key, value = self._check_inputs(query, key, value)
         if not isinstance(need_weights, bool):
             raise TypeError(f"need_weights: expected bool, got {type(need_weights).__name__}")
-        B, T, _ = query.shape
-        S = T if key is None else key.shape[1]
+        B, T, _ = _sizes(query)
+        S = T if key is None else _sizes(key)[1]
         p = self.dropout if self.training else 0.0
         q, k, v = self.project_heads(query, key, value)  # each (B, h, T|S, d_head)
         # PyTorch's fused kernels treat NaN unevenly (a NaN query row comes out as zeros), so
-        # with any NaN or inf the explicit path runs: both paths give NaN in, NaN out.
-        explicit = need_weights or not _all_finite(q, k, v)
+        # with any NaN or inf the explicit path runs: both paths give NaN in, NaN out. Where the
+        # values cannot steer a Python branch (meta/fake tensors, export, vmap, tracing) the
+        # explicit path always runs, which keeps that promise without looking at the values.
+        explicit = need_weights or not _fused_is_safe(q, k, v)
         has_masks = attn_mask is not None or key_padding_mask is not None
         mask = combine_masks(
             B=B, n_heads=self.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
@@ -313,6 +315,8 @@ class MultiHeadAttention(nn.Module):
             out = F.scaled_dot_product_attention(
                 q, k, v, attn_mask=revive(mask, dead), dropout_p=p, enable_gqa=grouped
             )  # (B, h, T, d_head)
+        if not explicit and out.requires_grad:
+            out.register_hook(_refuse_double_backward)
         if dead is not None:
             out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
 
@@ -323,6 +327,43 @@ class MultiHeadAttention(nn.Module):
         if dead is not None:
             out = out.masked_fill(dead.all(dim=1), 0.0)  # (B|1, T, 1): no head saw anything
         return (out, weights) if need_weights else out
+
+
+def _sizes(t: torch.Tensor) -> tuple[int, ...]:
+    """``t``'s shape as Python ints (``torch.jit.trace`` records sizes as tensors; the trace is
+    then specialised to these sizes, as torch's TracerWarning says)."""
+    return tuple(int(n) for n in t.shape)
+
+
+def _fused_is_safe(*tensors: torch.Tensor) -> bool:
+    """Whether the fused kernel may run: Python can read the values, and all are finite.
+
+    Meta tensors and tensor subclasses (FakeTensor) carry no values; ``torch.export``,
+    ``torch.compile`` and ``torch.jit.trace`` record one graph for every value; inside
+    ``torch.func.vmap`` a tensor cannot decide a Python branch (``bool`` raises). In all of
+    these the answer is False without reading anything, and the explicit path, NaN-honest by
+    construction, runs instead.
+    """
+    if torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting():
+        return False
+    if any(t.is_meta or type(t) is not torch.Tensor for t in tensors):
+        return False
+    try:
+        return _all_finite(*tensors)
+    except RuntimeError:  # vmap's "data-dependent control flow": take the explicit path
+        return False
+
+
+def _refuse_double_backward(grad: torch.Tensor) -> None:
+    """Hook on the fused kernel's output: under ``create_graph=True`` (grad mode on during the
+    backward pass) stop with a named error instead of PyTorch's later "derivative for
+    aten::_scaled_dot_product_flash_attention_for_cpu_backward is not implemented"."""
+    if torch.is_grad_enabled():
+        raise RuntimeError(
+            "MultiHeadAttention: double backward (create_graph=True) is not supported on the "
+            "fast path, whose fused kernel PyTorch cannot differentiate twice; call the module "
+            "with need_weights=True to run the explicit, twice-differentiable path"
+        )
 
 
 def _all_finite(*tensors: torch.Tensor) -> bool:
