@@ -2,7 +2,7 @@
 
 Each function here looks plausible and passes the easy examples, but is wrong. The tests show
 that the correct function in :mod:`graphs` passes where each of these fails, and
-``python -m graphs.counterexamples`` has hypothesis find a small failing input for each one
+``python -m graphs.tools.counterexamples`` has hypothesis find a small failing input for each one
 (written to ``docs/results/graphs_pitfalls.json`` for the site).
 
 ================================  ============================  ===================================

@@ -6,10 +6,11 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mha._checks import check_int, check_n_heads, check_n_kv_heads, check_tensor
+from mha._checks import check_tensor
 from mha.attention import scaled_dot_product_attention
 from mha.heads import merge_heads, split_heads
 from mha.masks import combine_masks, dead_rows, revive
+from mha.params import head_sizes
 
 
 class MultiHeadAttention(nn.Module):
@@ -101,13 +102,7 @@ class MultiHeadAttention(nn.Module):
         generator: torch.Generator | None = None,
     ) -> None:
         super().__init__()
-        if head_dim is None:
-            self.d_head = check_n_heads(d_model, n_heads)
-        else:
-            check_int("d_model", d_model, minimum=1)
-            check_int("n_heads", n_heads, minimum=1)
-            self.d_head = check_int("head_dim", head_dim, minimum=1)
-        self.n_kv_heads = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
+        self.d_head, self.n_kv_heads = head_sizes(d_model, n_heads, n_kv_heads, head_dim)
         out_bias = bias if out_bias is None else out_bias
         for name, flag in (("causal", causal), ("bias", bias), ("out_bias", out_bias)):
             if not isinstance(flag, bool):

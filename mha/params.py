@@ -2,22 +2,100 @@
 
 from __future__ import annotations
 
-from mha._checks import check_int, check_n_heads, check_n_kv_heads
+from mha._checks import check_int, check_n_heads, check_n_kv_heads, divisors
+
+#: The projections of :class:`mha.MultiHeadAttention`, by attribute name.
+PROJECTIONS = ("W_q", "W_k", "W_v", "W_o")
 
 
-def _head_sizes(
-    d_model: int, n_heads: int, n_kv_heads: int | None, head_dim: int | None
-) -> tuple[int, int]:
-    """Checked ``(d_head, number of K/V heads)``: ``d_model // n_heads`` unless ``head_dim`` is
-    given, and ``n_heads`` K/V heads unless ``n_kv_heads`` is given."""
+def head_width(d_model: int, n_heads: int, head_dim: int | None = None) -> int:
+    """The head-size rule: each head is ``head_dim`` wide when given, else ``d_model // n_heads``,
+    which ``n_heads`` must divide.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A size that is not an int of at least 1, or ``d_model % n_heads != 0`` without
+        ``head_dim`` (the message lists the valid head counts).
+
+    Examples
+    --------
+    >>> head_width(64, 8), head_width(3072, 16, head_dim=256)
+    (8, 256)
+    """
     if head_dim is None:
-        d_head = check_n_heads(d_model, n_heads)
-    else:
-        check_int("d_model", d_model, minimum=1)
-        check_int("n_heads", n_heads, minimum=1)
-        d_head = check_int("head_dim", head_dim, minimum=1)
+        return check_n_heads(d_model, n_heads)
+    check_int("d_model", d_model, minimum=1)
+    check_int("n_heads", n_heads, minimum=1)
+    return check_int("head_dim", head_dim, minimum=1)
+
+
+def head_counts(d_model: int) -> list[int]:
+    """The head counts :func:`head_width` accepts for ``d_model`` without ``head_dim``: the
+    divisors of ``d_model``, ascending, in ``O(sqrt(d_model))`` steps.
+
+    Examples
+    --------
+    >>> head_counts(64)
+    [1, 2, 4, 8, 16, 32, 64]
+    """
+    return divisors(check_int("d_model", d_model, minimum=1))
+
+
+def head_sizes(
+    d_model: int, n_heads: int, n_kv_heads: int | None = None, head_dim: int | None = None
+) -> tuple[int, int]:
+    """Checked ``(d_head, number of K/V heads)``: :func:`head_width`, and ``n_heads`` K/V heads
+    unless ``n_kv_heads`` (which must divide ``n_heads``) is given.
+
+    Examples
+    --------
+    >>> head_sizes(4096, 32, n_kv_heads=8)  # Llama-3-8B
+    (128, 8)
+    """
+    d_head = head_width(d_model, n_heads, head_dim)
     h_kv = n_heads if n_kv_heads is None else check_n_kv_heads(n_heads, n_kv_heads)
     return d_head, h_kv
+
+
+def projection_shapes(
+    d_model: int, n_heads: int, n_kv_heads: int, d_head: int
+) -> dict[str, tuple[int, int]]:
+    """``(in, out)`` features of each projection of :data:`PROJECTIONS`, from checked sizes.
+
+    Examples
+    --------
+    >>> projection_shapes(64, 8, 2, 8)
+    {'W_q': (64, 64), 'W_k': (64, 16), 'W_v': (64, 16), 'W_o': (64, 64)}
+    """
+    q_width, kv_width = n_heads * d_head, n_kv_heads * d_head
+    return {
+        "W_q": (d_model, q_width),  # d_model -> h * d_head
+        "W_k": (d_model, kv_width),  # d_model -> h_kv * d_head
+        "W_v": (d_model, kv_width),
+        "W_o": (q_width, d_model),  # h * d_head -> d_model
+    }
+
+
+def projection_param_count(
+    d_model: int,
+    n_heads: int,
+    n_kv_heads: int,
+    d_head: int,
+    bias: tuple[bool, bool, bool, bool],
+) -> int:
+    """The parameter formula, from checked sizes: ``in * out`` weights of each projection of
+    :func:`projection_shapes`, plus ``out`` biases where ``bias`` (one flag for each of ``W_q``,
+    ``W_k``, ``W_v``, ``W_o`` in turn) says so.
+
+    Examples
+    --------
+    >>> projection_param_count(4096, 32, 8, 128, (False,) * 4)  # Llama-3-8B, one layer
+    41943040
+    """
+    shapes = projection_shapes(d_model, n_heads, n_kv_heads, d_head).values()
+    return sum(n_in * n_out + (n_out if b else 0)
+               for (n_in, n_out), b in zip(shapes, bias, strict=True))  # fmt: skip
 
 
 def attention_param_count(
@@ -78,20 +156,12 @@ def attention_param_count(
     >>> attention_param_count(4096, 32, bias=False, n_kv_heads=8)  # Llama-3-8B, one layer
     41943040
     """
-    d_head, h_kv = _head_sizes(d_model, n_heads, n_kv_heads, head_dim)
+    d_head, h_kv = head_sizes(d_model, n_heads, n_kv_heads, head_dim)
     out_bias = bias if out_bias is None else out_bias
     for name, flag in (("bias", bias), ("out_bias", out_bias)):
         if not isinstance(flag, bool):
             raise TypeError(f"{name}: expected bool, got {type(flag).__name__}")
-    q_width, kv_width = n_heads * d_head, h_kv * d_head
-    q = d_model * q_width + (q_width if bias else 0)  # W_q: d_model -> h * d_head
-    kv = 2 * (d_model * kv_width + (kv_width if bias else 0))  # W_k, W_v: d_model -> h_kv * d_head
-    o = q_width * d_model + (d_model if out_bias else 0)  # W_o: h * d_head -> d_model
-    return q + kv + o
-
-
-#: The projections of :class:`mha.MultiHeadAttention`, by attribute name.
-PROJECTIONS = ("W_q", "W_k", "W_v", "W_o")
+    return projection_param_count(d_model, n_heads, h_kv, d_head, (bias, bias, bias, out_bias))
 
 
 def lora_param_count(
@@ -140,7 +210,7 @@ def lora_param_count(
     >>> lora_param_count(4096, 32, rank=8, n_kv_heads=8)  # Llama-3-8B, one layer
     106496
     """
-    d_head, h_kv = _head_sizes(d_model, n_heads, n_kv_heads, head_dim)
+    d_head, h_kv = head_sizes(d_model, n_heads, n_kv_heads, head_dim)
     check_int("rank", rank, minimum=1)
     if not isinstance(targets, tuple | list):
         raise TypeError(f"targets: expected a tuple of names, got {type(targets).__name__}")
@@ -149,11 +219,5 @@ def lora_param_count(
             raise ValueError(f"targets: expected names among {PROJECTIONS}, got {name!r}")
     if len(set(targets)) != len(targets):
         raise ValueError(f"targets: each projection at most once, got {tuple(targets)}")
-    q_width, kv_width = n_heads * d_head, h_kv * d_head
-    shapes = {  # (in, out) of each projection
-        "W_q": (d_model, q_width),
-        "W_k": (d_model, kv_width),
-        "W_v": (d_model, kv_width),
-        "W_o": (q_width, d_model),
-    }
+    shapes = projection_shapes(d_model, n_heads, h_kv, d_head)
     return sum(rank * (shapes[t][0] + shapes[t][1]) for t in targets)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from graphs import bench, counterexamples
+from graphs.tools import bench, counterexamples
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = [
-    ["graphs.bench"],
-    ["graphs.counterexamples"],
+    ["graphs.tools.bench"],
+    ["graphs.tools.counterexamples"],
     ["mha.tools.counterexamples"],
     ["docs.gen"],
     ["docs.journal"],
@@ -120,7 +120,7 @@ def test_bench_quiet_hides_the_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.slow
 def test_bench_command_with_stderr_piped_writes_no_carriage_returns(tmp_path: Path) -> None:
-    done = _run(["graphs.bench", "--quick", "--out", str(tmp_path)], text=False)
+    done = _run(["graphs.tools.bench", "--quick", "--out", str(tmp_path)], text=False)
     assert done.returncode == 0, done.stderr.decode()
     assert b"\r" not in done.stderr and b"\r" not in done.stdout
     assert json.loads((tmp_path / "graphs_bench.json").read_text())["quick"] is True
@@ -167,7 +167,7 @@ def test_bench_write_is_atomic(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 
 
 def test_counterexamples_writes_into_out(tmp_path: Path) -> None:
-    done = _run(["graphs.counterexamples", "--out", str(tmp_path)], text=False)
+    done = _run(["graphs.tools.counterexamples", "--out", str(tmp_path)], text=False)
     assert done.returncode == 0, done.stderr.decode()
     written = json.loads((tmp_path / counterexamples.RESULT_NAME).read_text(encoding="utf-8"))
     assert {p["name"] for p in written["pitfalls"]} == {p.name for p in counterexamples.PITFALLS}

@@ -1,14 +1,22 @@
 """The architecture's rules, checked on the source: who may import whom.
 
+Both domains have the same floors: the library at the top of the package, its tools in
+``tools/``, and what is built on both (the experiments, the drill) in its own subpackage.
+
 - The attention library in ``mha/`` (its top-level modules) imports only torch, the standard
   library and itself: no experiment, plot, file-handling or test tool (``mha/tools/``).
 - Experiments live in ``mha/experiments/`` (one folder each, on the shared runner) and may use
   the library and the tools, never the other way round.
-- One exception, named here: ``mha/experiment.py`` is the head-count experiment's first address
-  (``python -m mha.experiment`` keeps working) and only forwards to its command.
+- The graph solutions in ``graphs/`` (its top-level modules) import only the standard library and
+  themselves, and none of them is a command: graphs' tools (the benchmark, the pitfall gallery,
+  the atomic writer) live in ``graphs/tools/``, and nothing in ``graphs/`` outside
+  ``graphs/tools/`` and ``graphs/drill/`` imports them.
 - ``graphs`` and ``mha`` never import each other.
 
-Imports are read from the syntax tree, so an import hidden inside a function counts too.
+No module is an exception: an old command address that only forwards is not kept (update the
+callers instead). Imports are read from the syntax tree, so an import hidden inside a function
+counts too. Each rule is a function of a file and the checkout it lies in, so that the last test
+can apply the rules to probes in a temporary checkout.
 """
 
 from __future__ import annotations
@@ -23,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
 
-def imports_of(path: Path) -> set[str]:
+def imports_of(path: Path, root: Path = ROOT) -> set[str]:
     """Absolute module names imported by a file (relative imports resolved)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -40,6 +48,13 @@ def imports_of(path: Path) -> set[str]:
                     found |= {f"{base}.{alias.name}" for alias in node.names}
             else:
                 found.add(node.module or "")
+                # from graphs import tools: a module named in the list is imported too
+                folder = root.joinpath(*(node.module or "").split("."))
+                found |= {
+                    f"{node.module}.{alias.name}"
+                    for alias in node.names
+                    if (folder / alias.name).is_dir() or (folder / f"{alias.name}.py").is_file()
+                }
     return found
 
 
@@ -47,31 +62,74 @@ def top(name: str) -> str:
     return name.split(".")[0]
 
 
-#: The one top-level module that may import an experiment: the old command's address, a
-#: forwarder to ``mha.experiments.heads.cli`` (and nothing else).
-ALIASES = {ROOT / "mha" / "experiment.py": {"mha.experiments.heads.cli"}}
-LIBRARY = sorted(p for p in (ROOT / "mha").glob("*.py") if p not in ALIASES)
-GRAPHS = sorted((ROOT / "graphs").rglob("*.py"))
+def _is_top_level_module(name: str, package: str, root: Path) -> bool:
+    """Whether ``name`` is ``package`` itself or one of its top-level modules (not a subpackage)."""
+    return name == package or (
+        top(name) == package
+        and name.count(".") == 1
+        and (root / package / (name.split(".")[1] + ".py")).is_file()
+    )
+
+
+def library_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """What a top-level ``mha`` module imports beyond torch, the standard library and itself."""
+    bad = []
+    for name in sorted(imports_of(path, root)):
+        if top(name) in STDLIB or top(name) == "torch" or name == "__future__":
+            continue
+        if not _is_top_level_module(name, "mha", root):
+            bad.append(f"{path.name} imports {name}, which is not part of the attention library")
+    return bad
+
+
+def solutions_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """What a top-level ``graphs`` module imports beyond the standard library and itself, and
+    whether it is a command (a command is a tool: it belongs in ``graphs/tools/``)."""
+    bad = [
+        f"{path.name} imports {name}, which is not part of the graph solutions"
+        for name in sorted(imports_of(path, root))
+        if top(name) not in STDLIB
+        and name != "__future__"
+        and not _is_top_level_module(name, "graphs", root)
+    ]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if any(isinstance(n, ast.Compare) and ast.unparse(n) == "__name__ == '__main__'"
+           for n in ast.walk(tree)):  # fmt: skip
+        bad.append(f"{path.name} is a command; commands live in graphs/tools/ or graphs/drill/")
+    return bad
+
+
+def tools_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Imports of ``graphs.tools`` by a module of ``graphs`` outside its tools and its drill."""
+    rel = path.relative_to(root / "graphs").parts
+    if rel[0] in ("tools", "drill"):
+        return []
+    return [
+        f"{'/'.join(rel)} imports the tool {name}"
+        for name in sorted(imports_of(path, root))
+        if name == "graphs.tools" or name.startswith("graphs.tools.")
+    ]
+
+
+def crossing_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Imports from the other domain (``graphs`` in ``mha``, ``mha`` in ``graphs``)."""
+    other = {"mha": "graphs", "graphs": "mha"}[path.relative_to(root).parts[0]]
+    return [f"{path.name} imports {n}" for n in sorted(imports_of(path, root)) if top(n) == other]
+
+
+MHA_LIBRARY = sorted((ROOT / "mha").glob("*.py"))
+GRAPHS_SOLUTIONS = sorted((ROOT / "graphs").glob("*.py"))
+GRAPHS_ALL = sorted((ROOT / "graphs").rglob("*.py"))
 MHA_ALL = sorted((ROOT / "mha").rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", LIBRARY, ids=lambda p: p.name)
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", MHA_LIBRARY, ids=lambda p: p.name)
 def test_attention_library_imports_only_torch_the_standard_library_and_itself(path):
-    for name in imports_of(path):
-        if top(name) in STDLIB or top(name) == "torch" or name == "__future__":
-            continue
-        assert top(name) == "mha", f"{path.name} imports {name}"
-        assert not name.startswith("mha.experiments"), f"{path.name} imports experiment {name}"
-        assert (ROOT / (name.replace(".", "/") + ".py")).parent == ROOT / "mha" or name == "mha", (
-            f"{path.name} imports {name}, which is not part of the attention library"
-        )
-
-
-@pytest.mark.parametrize("path", sorted(ALIASES), ids=lambda p: p.name)
-def test_the_alias_only_forwards_to_its_experiment(path):
-    names = {n for n in imports_of(path) if top(n) not in STDLIB and n != "__future__"}
-    assert names == ALIASES[path], f"{path.name} imports {sorted(names)}"
-    assert len(path.read_text(encoding="utf-8").splitlines()) < 20, "an alias holds no code"
+    assert library_violations(path) == []
 
 
 def test_experiments_live_in_their_own_folders_on_the_shared_runner():
@@ -83,21 +141,70 @@ def test_experiments_live_in_their_own_folders_on_the_shared_runner():
         assert "mha.experiments.runner" in names, f"{folder.name} does not use the shared runner"
 
 
-@pytest.mark.parametrize("path", GRAPHS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GRAPHS_SOLUTIONS, ids=lambda p: p.name)
+def test_graph_solutions_import_only_the_standard_library_and_themselves(path):
+    assert solutions_violations(path) == []
+
+
+def test_graphs_tools_live_in_graphs_tools():
+    tools = ROOT / "graphs" / "tools"
+    assert (tools / "__init__.py").is_file()
+    assert {"bench.py", "counterexamples.py", "files.py"} <= {p.name for p in tools.glob("*.py")}
+
+
+@pytest.mark.parametrize("path", GRAPHS_ALL, ids=_rel)
+def test_only_the_tools_and_the_drill_import_graphs_tools(path):
+    assert tools_violations(path) == []
+
+
+@pytest.mark.parametrize("path", GRAPHS_ALL, ids=_rel)
 def test_graphs_never_imports_mha(path):
-    assert not {n for n in imports_of(path) if top(n) == "mha"}, path.name
+    assert crossing_violations(path) == []
 
 
-@pytest.mark.parametrize("path", MHA_ALL, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", MHA_ALL, ids=_rel)
 def test_mha_never_imports_graphs(path):
-    assert not {n for n in imports_of(path) if top(n) == "graphs"}, path.name
+    assert crossing_violations(path) == []
 
 
 def test_the_rules_catch_a_violation(tmp_path):
-    bad = ROOT / "mha" / "_layering_probe.py"
-    try:
-        bad.write_text("def f():\n    import matplotlib.pyplot\n    from . import experiments\n")
-        names = imports_of(bad)
-        assert "matplotlib.pyplot" in names and "mha.experiments" in names
-    finally:
-        bad.unlink()
+    # A checkout in miniature: each probe breaks one rule, and each rule must say so.
+    for package in ("mha", "graphs"):
+        (tmp_path / package / "tools").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("")
+        (tmp_path / package / "tools" / "__init__.py").write_text("")
+    (tmp_path / "mha" / "heads.py").write_text("import torch\n")
+    (tmp_path / "graphs" / "toposort.py").write_text("import collections\n")
+    probes = {
+        "mha/probe.py": "from . import heads\ndef f():\n    import matplotlib.pyplot\n"
+        "    from . import experiments\n",
+        "graphs/probe.py": "from graphs import toposort\ndef f():\n    import networkx\n"
+        "    from graphs.tools import bench\n    import mha\nif __name__ == '__main__':\n"
+        "    f()\n",
+        "graphs/drill/probe.py": "from graphs.tools import counterexamples\nimport mha.heads\n",
+        "graphs/islands.py": "from graphs import tools\n",
+    }
+    for rel, text in probes.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    mha_probe, graphs_probe, drill_probe, hidden = (tmp_path / rel for rel in probes)
+
+    assert imports_of(mha_probe, tmp_path) == {"mha.heads", "matplotlib.pyplot", "mha.experiments"}
+    assert library_violations(mha_probe, tmp_path) == [
+        "probe.py imports matplotlib.pyplot, which is not part of the attention library",
+        "probe.py imports mha.experiments, which is not part of the attention library",
+    ]
+    assert solutions_violations(graphs_probe, tmp_path) == [
+        "probe.py imports graphs.tools, which is not part of the graph solutions",
+        "probe.py imports mha, which is not part of the graph solutions",
+        "probe.py imports networkx, which is not part of the graph solutions",
+        "probe.py is a command; commands live in graphs/tools/ or graphs/drill/",
+    ]
+    assert tools_violations(graphs_probe, tmp_path) == ["probe.py imports the tool graphs.tools"]
+    assert tools_violations(drill_probe, tmp_path) == []  # the drill may use the tools
+    assert tools_violations(hidden, tmp_path) == ["islands.py imports the tool graphs.tools"]
+    assert crossing_violations(graphs_probe, tmp_path) == ["probe.py imports mha"]
+    assert crossing_violations(drill_probe, tmp_path) == ["probe.py imports mha.heads"]
+    # and the well-behaved modules of the miniature pass
+    assert library_violations(tmp_path / "mha" / "heads.py", tmp_path) == []
+    assert solutions_violations(tmp_path / "graphs" / "toposort.py", tmp_path) == []

@@ -1,4 +1,8 @@
-"""``python -m docs.gen [--check] [GENERATOR ...]``: regenerate (or check) the generated pages.
+"""``python -m docs.gen [--check] [--only NAME] [GENERATOR ...]``: regenerate (or check) the
+generated pages.
+
+Figures are drawn again only when what decides their bytes changed (:mod:`docs.gen.figcache`),
+so a second run with nothing changed draws none.
 
 Exit status: 0 when every file is up to date (or has been written), 1 when ``--check`` finds
 stale files, 2 on an error: a results file that is missing, unreadable, truncated or of a newer
@@ -88,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m docs.gen",
         description=(
             "Regenerate (or check) every generated page fragment and figure under docs/ from the"
-            " results files. No progress bar: it prints one line per file written."
+            " results files. A figure is drawn again only when its inputs (data, drawing code,"
+            " matplotlib, font) changed; its PNG keeps a hash of them. No progress bar: it"
+            " prints one line per file written."
         ),
         epilog=(
             "exit status: 0 up to date (or written); 1 stale files found by --check; 2 error: a"
@@ -109,12 +115,21 @@ def main(argv: list[str] | None = None) -> int:
         help="only the files of these modules of docs/gen, e.g. heads (default: every module"
         " that defines generate())",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the same as naming NAME as a GENERATOR, repeatable: --only heads --only mha"
+        " (default: every generator)",
+    )
     args = parser.parse_args(argv)
+    names = list(dict.fromkeys([*args.names, *args.only]))
     try:
-        unknown = sorted(set(args.names) - set(generators()))
+        unknown = sorted(set(names) - set(generators()))
         if unknown:
             parser.error(f"GENERATOR: no generator docs/gen/{unknown[0]}.py with generate()")
-        files = collect(*args.names)
+        files = collect(*names)
         if args.check:
             bad = stale(files)
             for rel in bad:

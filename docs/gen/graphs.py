@@ -1,13 +1,14 @@
 """Graph pages: the scaling overview, and one fragment per benchmarked problem and per pitfall.
 
 Sources: ``docs/results/graphs_bench.json`` and ``docs/results/graphs_scaling.png``
-(``python -m graphs.bench``), ``docs/results/graphs_pitfalls.json``
-(``python -m graphs.counterexamples``). A results file (or an entry in one) that does not exist
-yet gives a fragment that says so, never made-up numbers.
+(``python -m graphs.tools.bench``), ``docs/results/graphs_pitfalls.json``
+(``python -m graphs.tools.counterexamples``). A results file (or an entry in one) that does not
+exist yet gives a fragment that says so, never made-up numbers.
 
 No list of pages or problems is kept here. The problems are the ``Problem`` declarations of
-:mod:`graphs.bench` and the pitfalls the ``Pitfall`` declarations of
-:mod:`graphs.counterexamples` (plus anything the results files hold); each gets its own fragment,
+:mod:`graphs.tools.scaling` and the pitfalls the ``Pitfall`` declarations of
+:mod:`graphs.tools.counterexamples` (plus anything the results files hold); each gets its own
+fragment,
 
 * ``docs/generated/graphs/scaling/<problem>.md`` (e.g. ``islands``, ``max_area``),
 * ``docs/generated/graphs/pitfalls/<wrong function>.md`` (e.g. ``max_area_mark_on_pop``),
@@ -73,7 +74,7 @@ def _pitfall(p: dict[str, Any], note: str) -> str:
 
 
 def _declared_pitfalls() -> list[str]:
-    from graphs.counterexamples import PITFALLS as DECLARED
+    from graphs.tools.counterexamples import PITFALLS as DECLARED
 
     return [p.name for p in DECLARED]
 
@@ -83,12 +84,12 @@ def pitfall_fragments() -> dict[str, str]:
     names = _declared_pitfalls()
     path = RESULTS / "graphs_pitfalls.json"
     if not path.is_file():
-        missing = missing_results(PITFALLS, "python -m graphs.counterexamples")
+        missing = missing_results(PITFALLS, "python -m graphs.tools.counterexamples")
         return dict.fromkeys(names, missing)
     data = load_json(path)
     search = data.get("search", {})
     note = (
-        f"\n반례는 `{data.get('generated_by', 'python -m graphs.counterexamples')}`가 "
+        f"\n반례는 `{data.get('generated_by', 'python -m graphs.tools.counterexamples')}`가 "
         f"{search.get('tool', 'hypothesis')}(hypothesis {search.get('hypothesis', '?')}, "
         f"난수 고정, 최대 {search.get('max_examples', '?')}개 예제)로 찾았다.\n"
     )
@@ -99,7 +100,7 @@ def pitfall_fragments() -> dict[str, str]:
                 header(PITFALLS)
                 + '\n!!! warning "아직 반례를 찾지 않았다"\n'
                 + f"    `{PITFALLS}`에 `{name}`의 반례가 아직 없다. "
-                + "`python -m graphs.counterexamples`를 실행한 뒤 "
+                + "`python -m graphs.tools.counterexamples`를 실행한 뒤 "
                 + "`python -m docs.gen`을 다시 실행한다.\n"
             )
     return out
@@ -208,7 +209,7 @@ def _run_note(data: dict[str, Any]) -> str:
 
 
 def _declared_problems() -> dict[str, list[str]]:
-    from graphs.bench import problems
+    from graphs.tools.scaling import problems
 
     return {p.name: list(p.ours) for p in problems()}
 
@@ -218,8 +219,8 @@ def _not_measured(name: str, ours: list[str]) -> str:
     return (
         header(BENCH)
         + '\n!!! warning "아직 측정하지 않았다"\n'
-        + f"    `python -m graphs.bench`에 `{name}` 문제({functions})가 선언되어 있지만 "
-        + f"`{BENCH}`에는 아직 그 측정이 없다. `python -m graphs.bench`를 실행한 뒤 "
+        + f"    `python -m graphs.tools.bench`에 `{name}` 문제({functions})가 선언되어 있지만 "
+        + f"`{BENCH}`에는 아직 그 측정이 없다. `python -m graphs.tools.bench`를 실행한 뒤 "
         + "`python -m docs.gen`을 다시 실행한다.\n"
     )
 
@@ -283,7 +284,7 @@ def scaling_fragments() -> dict[str, str]:
     """``overview`` and ``problem name -> fragment`` for every declared or measured problem."""
     path = RESULTS / "graphs_bench.json"
     if not path.is_file():
-        missing = missing_results(BENCH, "python -m graphs.bench")
+        missing = missing_results(BENCH, "python -m graphs.tools.bench")
         return dict.fromkeys(["overview", *_declared_problems()], missing)
     return render_scaling(load_json(path))
 

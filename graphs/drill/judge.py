@@ -266,7 +266,7 @@ class Judge:
     def search(self, strategy: Any) -> dict[str, Any] | None:
         """The smallest failing input hypothesis finds in ``strategy``, or None if all pass.
 
-        The settings are those of the pitfall gallery (:func:`graphs.counterexamples.search`):
+        The settings are those of the pitfall gallery (:func:`graphs.tools.counterexamples.search`):
         derandomised, no database, so the same file gives the same minimal input.
         """
         from hypothesis import HealthCheck, find, settings
@@ -450,7 +450,8 @@ def check(
         Seconds for the whole check.
     max_examples : int, optional
         Hypothesis examples of the small search; default that of the pitfall gallery
-        (:data:`graphs.counterexamples.MAX_EXAMPLES`), whose minimal inputs it then reproduces.
+        (:data:`graphs.tools.counterexamples.MAX_EXAMPLES`), whose minimal inputs it then
+        reproduces.
     progress : callable, optional
         Called with a Korean text at each phase.
 
@@ -470,7 +471,7 @@ def check(
     TypeError
         If ``time_limit`` or ``budget`` is not a number.
     """
-    from graphs import counterexamples
+    from graphs.tools import counterexamples
 
     for name, value in (("time_limit", time_limit), ("budget", budget)):
         if isinstance(value, bool) or not isinstance(value, int | float):

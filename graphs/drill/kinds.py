@@ -2,8 +2,8 @@
 
 A :class:`Kind` knows how to search its inputs within the problem's LeetCode constraints
 (:mod:`graphs.drill.limits`): the small search draws the pitfall gallery's sizes the way
-:mod:`graphs.counterexamples` does, so the judge shrinks to the gallery's minimal input wherever
-that input is within the constraints; the hard cases (:class:`Family`: deep paths, all-land
+:mod:`graphs.tools.counterexamples` does, so the judge shrinks to the gallery's minimal input
+wherever that input is within the constraints; the hard cases (:class:`Family`: deep paths, all-land
 grids, isolated nodes, cycles) are ladders of inputs, smallest first, clipped to the limits;
 the timing ladder gives the sizes the judge times. It also knows an input's size ``(V, E)`` and
 how to draw it: a grid as rows of characters, a graph as an edge list.
@@ -182,7 +182,7 @@ def _draw_grid(limits: GridLimits) -> Callable[[dict[str, Any]], list[str]]:
 
 
 def _small_grids(limits: GridLimits) -> Callable[[], Any]:
-    """The gallery's small grids (:func:`graphs.counterexamples._grid_args`), from 1 x 1."""
+    """The gallery's small grids (:func:`graphs.tools.counterexamples.grid_args`), from 1 x 1."""
 
     def strategy() -> Any:
         from hypothesis import strategies as st
@@ -292,9 +292,9 @@ def _dense(n: int, limits: GraphLimits) -> list[list[int]]:
 
 
 def _small_graphs(limits: GraphLimits) -> Callable[[], Any]:
-    """The gallery's small graphs (:func:`graphs.counterexamples._graph_args`: up to 6 nodes and
-    8 pairs), built within ``limits``: from ``min_nodes`` nodes, pairs drawn as the limits write
-    them, distinct where repeats are not allowed."""
+    """The gallery's small graphs (:func:`graphs.tools.counterexamples.graph_args`: up to 6
+    nodes and 8 pairs), built within ``limits``: from ``min_nodes`` nodes, pairs drawn as the
+    limits write them, distinct where repeats are not allowed."""
 
     def strategy() -> Any:
         from hypothesis import strategies as st

@@ -1,6 +1,6 @@
 """Find a small failing input for every deliberately wrong variant in :mod:`graphs.pitfalls`.
 
-Run ``python -m graphs.counterexamples [--out docs/results] [--check]``. For each pitfall,
+Run ``python -m graphs.tools.counterexamples [--out docs/results] [--check]``. For each pitfall,
 hypothesis searches (derandomised, no example database, so the same versions give the same file)
 for an input on which the wrong variant disagrees with the correct function, and shrinks it. The
 result, with the correct and the wrong output and a hand-picked "classic" input (the diamond, a
@@ -27,11 +27,23 @@ from typing import Any
 
 import graphs
 from graphs import pitfalls
-from graphs._files import write_text_atomic
+from graphs.tools.files import write_text_atomic
 
-__all__ = ["PITFALLS", "Pitfall", "build_report", "check", "declared", "main", "search"]
+__all__ = [
+    "MAX_EXAMPLES",
+    "PITFALLS",
+    "Pitfall",
+    "build_report",
+    "check",
+    "declared",
+    "graph_args",
+    "grid_args",
+    "main",
+    "record_of",
+    "search",
+]
 
-PROG = "python -m graphs.counterexamples"
+PROG = "python -m graphs.tools.counterexamples"
 RESULT_NAME = "graphs_pitfalls.json"
 FORMAT_VERSION = 1
 MAX_EXAMPLES = 1000
@@ -120,7 +132,8 @@ def _adjacency_args() -> Any:
     return build()
 
 
-def _graph_args() -> Any:
+def graph_args() -> Any:
+    """Small graphs (up to 6 nodes, 8 pairs, repeats and self-loops allowed) as ``n, edges``."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -135,7 +148,8 @@ def _graph_args() -> Any:
     return build()
 
 
-def _grid_args() -> Any:
+def grid_args() -> Any:
+    """Small 0/1 grids (sides 0 to 5) as ``grid``."""
     from hypothesis import strategies as st
 
     @st.composite
@@ -200,7 +214,7 @@ ISLANDS_WRAPAROUND = Pitfall(
     ),
     wrong=pitfalls.num_islands_wraparound,
     correct=graphs.num_islands,
-    strategy=_grid_args,
+    strategy=grid_args,
     classic={"grid": [[1, 0, 0], [0, 0, 0], [1, 0, 0]]},
 )
 
@@ -213,7 +227,7 @@ MAX_AREA_MARK_ON_POP = Pitfall(
     ),
     wrong=pitfalls.max_area_mark_on_pop,
     correct=graphs.max_area_of_island,
-    strategy=_grid_args,
+    strategy=grid_args,
     classic={"grid": [[1, 1, 1], [1, 1, 1], [1, 1, 1]]},
 )
 
@@ -227,7 +241,7 @@ CYCLE_SINGLE_FLAG = Pitfall(
     wrong=pitfalls.has_cycle_single_flag,
     correct=graphs.topological_sort_dfs,
     ask_correct=_has_cycle,
-    strategy=_graph_args,
+    strategy=graph_args,
     classic={"n": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]]},  # the diamond
 )
 
@@ -236,7 +250,7 @@ COMPONENTS_FROM_EDGES = Pitfall(
     what_goes_wrong="Isolated nodes are never seen, so they are not counted as components.",
     wrong=pitfalls.count_components_from_edges,
     correct=graphs.count_components,
-    strategy=_graph_args,
+    strategy=graph_args,
     classic={"n": 5, "edges": [[0, 1], [1, 2]]},
 )
 
@@ -248,7 +262,7 @@ KAHN_WITHOUT_COUNT_CHECK = Pitfall(
     ),
     wrong=pitfalls.kahn_without_count_check,
     correct=graphs.topological_sort_kahn,
-    strategy=_graph_args,
+    strategy=graph_args,
     classic={"n": 4, "edges": [[0, 1], [1, 2], [2, 1], [2, 3]]},
 )
 
@@ -272,7 +286,8 @@ def search(pitfall: Pitfall) -> dict[str, Any]:
         return find(pitfall.strategy(), pitfall.fails, settings=config)
 
 
-def _record(pitfall: Pitfall, args: dict[str, Any]) -> dict[str, Any]:
+def record_of(pitfall: Pitfall, args: dict[str, Any]) -> dict[str, Any]:
+    """One example of the gallery file: ``pitfall``'s input and both outcomes on ``args``."""
     return {
         "input": pitfall.describe(args),
         "correct": pitfall.correct_outcome(args),
@@ -294,8 +309,8 @@ def build_report() -> dict[str, Any]:
                 "correct_function": p.correct_function,
                 "mistake": p.mistake,
                 "what_goes_wrong": p.what_goes_wrong,
-                "minimal": _record(p, found),
-                "classic": _record(p, p.classic),
+                "minimal": record_of(p, found),
+                "classic": record_of(p, p.classic),
             }
         )
     return {

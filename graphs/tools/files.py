@@ -1,8 +1,10 @@
-"""Writing results files so that a reader sees the old file or the new one, never a part of one.
+"""Writing files so that a reader sees the old file or the new one, never a part of one: the one
+atomic writer of ``graphs``'s tools and drill.
 
 The benchmark and the counterexample search write tracked results (``docs/results/*.json``,
-``*.png``). A plain ``path.write_text`` truncates the file first: an interrupt, a full disk or an
-encoding error half-way leaves an empty or cut file behind. Here the bytes go to a temporary file
+``*.png``), and the drill puts its record back with :func:`replacing`. A plain
+``path.write_text`` truncates the file first: an interrupt, a full disk or an encoding error
+half-way leaves an empty or cut file behind. Here the bytes go to a temporary file
 in the same directory (same file system) and ``os.replace`` swaps it in, which is atomic on POSIX
 and Windows.
 """

@@ -5,7 +5,7 @@ pitfall, hypothesis searches (derandomised, no example database, no deadline: th
 give the same file on any machine, at any speed) for a smallest input on which the wrong
 variant's outcome differs from the right one's, and the result goes to ``mha_pitfalls.json``
 for the site's gallery. The file has the shape of ``graphs_pitfalls.json``
-(``python -m graphs.counterexamples``): ``generated_by``, ``search`` (tool, versions,
+(``python -m graphs.tools.counterexamples``): ``generated_by``, ``search`` (tool, versions,
 ``max_examples``) and a ``pitfalls`` list of ``name``, ``mistake``, ``what_goes_wrong``,
 ``wrong_function``, ``correct_function`` and ``minimal`` (``input``, ``correct``, ``wrong``).
 

@@ -8,29 +8,29 @@ import networkx as nx
 import pytest
 
 import graphs
-from graphs import bench
+from graphs.tools import bench, scaling, timing
 
 
 def test_loglog_slope_recovers_a_power_law():
     xs = [10.0, 100.0, 1000.0, 10000.0]
-    assert bench.loglog_slope(xs, [3e-6 * x**1.5 for x in xs]) == pytest.approx(1.5)
-    assert bench.loglog_slope([1.0], [1.0]) is None
+    assert timing.loglog_slope(xs, [3e-6 * x**1.5 for x in xs]) == pytest.approx(1.5)
+    assert timing.loglog_slope([1.0], [1.0]) is None
 
 
 def test_inputs_have_the_requested_shape():
-    n, edges = bench.random_dag(50, seed=1)
+    n, edges = scaling.random_dag(50, seed=1)
     assert n == 50 and 0 < len(edges) <= 5 * n and all(u != v for u, v in edges)
     assert nx.is_directed_acyclic_graph(nx.DiGraph(edges))
-    n, edges = bench.random_graph(40, seed=1)
+    n, edges = scaling.random_graph(40, seed=1)
     assert len(edges) == 5 * n
-    adj = bench.random_adjacency(40, seed=1)
+    adj = scaling.random_adjacency(40, seed=1)
     assert len(adj) == 40 and sum(map(len, adj)) == 200
-    grid = bench.random_grid(7, seed=2)
+    grid = scaling.random_grid(7, seed=2)
     assert len(grid) == 7 and all(len(r) == 7 and set(r) <= {0, 1} for r in grid)
 
 
 def test_problems_are_found_by_discovery_and_time_public_functions():
-    found = bench.problems()
+    found = scaling.problems()
     assert [p.name for p in found] == ["components", "bfs", "toposort", "islands", "max_area"]
     for p in found:
         for name in p.ours:  # "graphs.<function>": a public function whose page shows the result
@@ -39,10 +39,10 @@ def test_problems_are_found_by_discovery_and_time_public_functions():
 
 def test_max_area_peers_agree_on_water_only():
     water = [[0, 0], [0, 0]]
-    assert bench.nx_max_area(water) == bench.scipy_max_area(water) == 0
+    assert scaling.nx_max_area(water) == scaling.scipy_max_area(water) == 0
 
 
-@pytest.mark.parametrize("problem", bench.problems(), ids=lambda p: p.name)
+@pytest.mark.parametrize("problem", scaling.problems(), ids=lambda p: p.name)
 def test_peers_agree_with_ours_on_a_small_input(problem):
     # Exactly the callables the benchmark times: every one of ours, networkx and the reference.
     args = problem.make(1800, 3)
@@ -61,7 +61,7 @@ def test_quick_run_writes_json_and_png(tmp_path):
     assert data["quick"] is True and data["interrupted"] is False
     assert {"platform", "cpu_count", "python", "load_average"} <= set(data["machine"])
     assert {"networkx", "scipy", "numpy"} <= set(data["versions"])
-    assert list(data["problems"]) == [p.name for p in bench.problems()]
+    assert list(data["problems"]) == [p.name for p in scaling.problems()]
     for pr in data["problems"].values():
         assert pr["answers_agree"] is True  # ours, networkx and the reference give one answer
         assert len(pr["x"]) >= 2 and pr["x"] == sorted(pr["x"])
@@ -74,10 +74,10 @@ def test_quick_run_writes_json_and_png(tmp_path):
             assert r["speedup_vs_networkx"] > 0 and r["ours_over_reference"] > 0
     goals = data["goals"]
     assert list(goals["slopes_linear"]) == [
-        f"{p.name}: {solver}" for p in bench.problems() for solver in p.ours
+        f"{p.name}: {solver}" for p in scaling.problems() for solver in p.ours
     ]
     assert set(goals["speedup_vs_networkx"]) == {
-        f"{p.name}: {solver}" for p in bench.problems() if p.speedup_goal for solver in p.ours
+        f"{p.name}: {solver}" for p in scaling.problems() if p.speedup_goal for solver in p.ours
     }
     assert goals["all_met"] is False  # never claimed by a quick run
 

@@ -31,7 +31,8 @@ def _solutions(module) -> list[str]:
 # The public names are found, not listed: every module of the package that exports a solution
 # (a function with a study record) is a solution module, and all it exports is public (with
 # the exceptions it raises, such as CycleError). The drill's wrong variants (graphs.pitfalls)
-# and the tools (bench, counterexamples) export no record. A new problem adds a module.
+# export no record, and the tools (graphs.tools) and the drill are subpackages, not walked here.
+# A new problem adds a module.
 SOLUTION_MODULES = [
     module
     for module in map(importlib.import_module, sorted(
@@ -40,7 +41,12 @@ SOLUTION_MODULES = [
     if _solutions(module)
 ]  # fmt: skip
 PUBLIC = {name for module in SOLUTION_MODULES for name in module.__all__}
-MODULES = sorted(m.name for m in pkgutil.iter_modules(graphs.__path__, "graphs."))
+TOOLS = importlib.import_module("graphs.tools")
+MODULES = sorted(
+    m.name
+    for m in [*pkgutil.iter_modules(graphs.__path__, "graphs."),
+              *pkgutil.iter_modules(TOOLS.__path__, "graphs.tools.")]
+)  # fmt: skip
 
 
 def test_public_names():
@@ -74,7 +80,7 @@ def test_graphs_never_imports_mha():
     for path in root.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import mha" not in text and "from mha" not in text, path
-    code = "import sys, graphs, graphs.pitfalls, graphs.bench; print('mha' in sys.modules)"
+    code = "import sys, graphs, graphs.pitfalls, graphs.tools.bench; print('mha' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -97,14 +103,17 @@ def test_a_0d_array_of_edges_is_a_named_type_error():
 
 
 def test_each_shared_helper_exists_once_in_the_package():
-    # Atomic writes live in graphs._files; timing and run metadata in graphs.bench. A second
-    # copy elsewhere in the package is how the copies drifted apart before.
-    import pathlib
-
+    # Atomic writes live in graphs.tools.files; timing and run metadata in graphs.tools.timing.
+    # A second copy elsewhere in the solutions or the tools is how the copies drifted apart.
+    root = Path(graphs.__file__).parent
     sources = {
-        p.name: p.read_text(encoding="utf-8")
-        for p in pathlib.Path(graphs.__file__).parent.glob("*.py")
+        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+        for p in [*root.glob("*.py"), *(root / "tools").glob("*.py")]
     }
-    homes = {"os.replace(": "_files.py", "time.perf_counter(": "bench.py", "platform.": "bench.py"}
+    homes = {
+        "os.replace(": "tools/files.py",
+        "time.perf_counter(": "tools/timing.py",
+        "platform.": "tools/timing.py",
+    }
     for needle, home in homes.items():
         assert [name for name, text in sources.items() if needle in text] == [home], needle

@@ -15,7 +15,10 @@ import pytest
 import graphs
 from docs.gen import graphs as gen
 from docs.gen.common import DOCS
-from graphs import bench, counterexamples
+from graphs.tools import counterexamples
+from graphs.tools import scaling as declarations
+from graphs.tools.counterexamples import Pitfall
+from graphs.tools.scaling import Problem
 
 INCLUDE = re.compile(r'^--8<-- "(?P<path>[^":]+)(?::[\w-]+)?"$', re.MULTILINE)
 RECORD = re.compile(r"docs/generated/records/(?P<name>\w+)\.md")
@@ -48,28 +51,28 @@ def pitfall(name: str) -> str:
     return f"docs/generated/graphs/pitfalls/{name}.md"
 
 
-def unplaced(problems: list[bench.Problem], pits: list[counterexamples.Pitfall]) -> list[str]:
+def unplaced(problems: list[Problem], pits: list[Pitfall]) -> list[str]:
     """Fragments that no page, or more than one page, includes."""
     wanted = [scaling(p.name) for p in problems] + [pitfall(p.name) for p in pits]
     return [f for f in wanted if len(pages_including(f)) != 1]
 
 
 def test_every_problem_and_pitfall_is_shown_on_exactly_one_page() -> None:
-    assert unplaced(bench.problems(), counterexamples.declared()) == []
+    assert unplaced(declarations.problems(), counterexamples.declared()) == []
 
 
 def test_a_new_declaration_is_found_and_needs_a_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    new = bench.Problem(
-        name="new_drill", x_label="cells", make=bench.ISLANDS.make, size_of=bench._grid_x,
-        ours={"graphs.num_islands": graphs.num_islands}, networkx=bench.nx_islands,
-        reference=bench.scipy_islands, reference_name="scipy.ndimage.label",
-        reference_is_c=True,
+    islands = declarations.ISLANDS
+    new = declarations.Problem(
+        name="new_drill", x_label="cells", make=islands.make, size_of=islands.size_of,
+        ours={"graphs.num_islands": graphs.num_islands}, networkx=islands.networkx,
+        reference=islands.reference, reference_name="scipy.ndimage.label", reference_is_c=True,
     )  # fmt: skip
-    monkeypatch.setattr(bench, "NEW_DRILL", new, raising=False)
-    assert bench.problems()[-1] is new
+    monkeypatch.setattr(declarations, "NEW_DRILL", new, raising=False)
+    assert declarations.problems()[-1] is new
     assert "generated/graphs/scaling/new_drill.md" in gen.generate()  # fragment, honest text
     assert "아직 측정하지 않았다" in gen.generate()["generated/graphs/scaling/new_drill.md"]
-    assert unplaced(bench.problems(), []) == [scaling("new_drill")]  # ... until a page has it
+    assert unplaced(declarations.problems(), []) == [scaling("new_drill")]  # until a page has it
 
 
 def test_every_included_graph_fragment_is_generated() -> None:
@@ -80,7 +83,7 @@ def test_every_included_graph_fragment_is_generated() -> None:
                 assert path in made, (rel, path)
 
 
-@pytest.mark.parametrize("problem", bench.problems(), ids=lambda p: p.name)
+@pytest.mark.parametrize("problem", declarations.problems(), ids=lambda p: p.name)
 def test_a_measurement_is_on_the_page_of_the_functions_it_measures(problem) -> None:
     (page,) = pages_including(scaling(problem.name))
     measured = {name.removeprefix("graphs.") for name in problem.ours}

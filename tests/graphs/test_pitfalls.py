@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 
 import graphs
-from graphs import counterexamples, pitfalls
-from graphs.counterexamples import PITFALLS, RESULT_NAME, build_report, render, search
+from graphs import pitfalls
+from graphs.tools import counterexamples
+from graphs.tools.counterexamples import PITFALLS, RESULT_NAME, build_report, render, search
 from tests.graphs.strategies import (
     adjacency_with_start,
     directed_graphs,
@@ -93,7 +94,7 @@ def test_classic_inputs_break_the_wrong_variant(pitfall):
 @pytest.mark.slow
 def test_committed_pitfalls_file_is_what_the_command_produces_now():
     path = RESULTS / RESULT_NAME
-    assert path.is_file(), "run: python -m graphs.counterexamples"
+    assert path.is_file(), "run: python -m graphs.tools.counterexamples"
     committed = path.read_text(encoding="utf-8")
     data = json.loads(committed)
     assert [p["name"] for p in data["pitfalls"]] == IDS
@@ -162,7 +163,7 @@ def test_every_wrong_variant_is_declared_once_and_found_by_discovery(monkeypatch
     assert [p.name for p in PITFALLS] == [p.name for p in counterexamples.declared()]
     extra = counterexamples.Pitfall(
         mistake="m", what_goes_wrong="w", wrong=pitfalls.max_area_mark_on_pop,
-        correct=graphs.max_area_of_island, strategy=counterexamples._grid_args, classic={},
+        correct=graphs.max_area_of_island, strategy=counterexamples.grid_args, classic={},
     )  # fmt: skip
     monkeypatch.setattr(counterexamples, "EXTRA_FOR_TEST", extra, raising=False)
     assert counterexamples.declared()[-1] is extra  # a new constant needs no list entry

@@ -241,7 +241,7 @@ def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
             "--val-size", "64", "--quiet", "--jobs", "2"]  # fmt: skip
     argv += ["--out", str(out)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mha.experiment", *argv],
+        [sys.executable, "-m", "mha.experiments.heads", *argv],
         start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip

@@ -214,7 +214,7 @@ def test_out_of_range_arguments_are_refused_before_training(
 def test_a_huge_d_model_is_refused_without_listing_its_divisors(tmp_path):
     """Listing the divisors of 10**18 one by one never ends; the refusal must come at once."""
     argv = [*TINY, "--d-model", str(10**18), "--heads", "7", "--out", str(tmp_path)]
-    proc = subprocess.run([sys.executable, "-m", "mha.experiment", *argv],
+    proc = subprocess.run([sys.executable, "-m", "mha.experiments.heads", *argv],
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: --d-model: ") and "Traceback" not in proc.stderr

@@ -25,10 +25,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import graphs
-from graphs import counterexamples, drill
+from graphs import drill
 from graphs.drill import problem as drills
 from graphs.drill import report
 from graphs.drill.answers import valid_order
+from graphs.tools import counterexamples
 from tests.conftest import sigint_as_in_a_terminal
 from tests.graphs.drill.test_constraints import satisfies_constraints
 from tests.graphs.strategies import dag_edges
@@ -44,7 +45,7 @@ def gallery_minimal(name: str) -> dict:
     if GALLERY["search"]["hypothesis"] == hypothesis.__version__:
         return next(e["minimal"] for e in GALLERY["pitfalls"] if e["name"] == name)
     pitfall = next(p for p in counterexamples.PITFALLS if p.name == name)
-    return counterexamples._record(pitfall, counterexamples.search(pitfall))
+    return counterexamples.record_of(pitfall, counterexamples.search(pitfall))
 
 
 # The test bench: each wrong variant of graphs.pitfalls as a LeetCode-style Solution file.

@@ -1,0 +1,57 @@
+"""The configs shipped in ``mha/configs/`` (package data), by name, and how to load one.
+
+This module needs only the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+BUILTIN = {
+    "gpt2": "gpt2.json",
+    "gpt-j-6b": "gpt-j-6b.json",
+    "gpt-neox-20b": "gpt-neox-20b.json",
+    "opt-6.7b": "opt-6.7b.json",
+    "bert-base-uncased": "bert-base-uncased.json",
+    "llama-3-8b": "llama-3-8b.json",
+    "mistral-7b": "mistral-7b.json",
+    "mixtral-8x7b": "mixtral-8x7b.json",
+    "qwen2-7b": "qwen2-7b.json",
+    "gemma-7b": "gemma-7b.json",
+    "gemma-2-9b": "gemma-2-9b.json",
+    "phi-3-mini": "phi-3-mini.json",
+    "falcon-7b": "falcon-7b.json",
+    "falcon-40b": "falcon-40b.json",
+    "starcoder": "starcoder.json",
+    "deepseek-v2-lite": "deepseek-v2-lite.json",
+    "llava-1.5-7b": "llava-1.5-7b.json",
+}
+BUILTIN_TITLES = {
+    "gpt2": "GPT-2 small",
+    "gpt-j-6b": "GPT-J-6B",
+    "gpt-neox-20b": "GPT-NeoX-20B",
+    "opt-6.7b": "OPT-6.7B",
+    "bert-base-uncased": "BERT-base",
+    "llama-3-8b": "Llama-3-8B",
+    "mistral-7b": "Mistral-7B",
+    "mixtral-8x7b": "Mixtral-8x7B",
+    "qwen2-7b": "Qwen2-7B",
+    "gemma-7b": "Gemma-7B",
+    "gemma-2-9b": "Gemma-2-9B",
+    "phi-3-mini": "Phi-3-mini",
+    "falcon-7b": "Falcon-7B",
+    "falcon-40b": "Falcon-40B",
+    "starcoder": "StarCoder",
+    "deepseek-v2-lite": "DeepSeek-V2-Lite",
+    "llava-1.5-7b": "LLaVA-1.5-7B",
+}
+
+
+def load_builtin(name: str) -> dict[str, Any]:
+    """One of the shipped configs (the keys of :data:`BUILTIN`)."""
+    if name not in BUILTIN:
+        raise ValueError(f"name: expected one of {sorted(BUILTIN)}, got {name!r}")
+    text = resources.files("mha.configs").joinpath(BUILTIN[name]).read_text(encoding="utf-8")
+    return json.loads(text)

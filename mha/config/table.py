@@ -1,0 +1,67 @@
+"""The attention table of ``python -m mha.config``: its columns, rows and byte counts.
+
+This module needs only the standard library.
+"""
+
+from __future__ import annotations
+
+from mha.config.families import PROJECTIONS
+from mha.config.spec import AttentionSpec
+
+COLUMNS = ["model", "type", "kind", "layers", "heads", "KV heads", "d_head", "bias q,k,v,o",
+           "attn params/layer", "KV bytes/token", "KV @ context"]  # fmt: skip
+
+
+def human_bytes(n: int) -> str:
+    """Bytes in binary units with one decimal.
+
+    Examples
+    --------
+    >>> human_bytes(1 << 30), human_bytes(36864), human_bytes(512)
+    ('1.0 GiB', '36.0 KiB', '512 B')
+
+    Exact integer arithmetic (rounded half to even, as ``f"{x:.1f}"``), so any int works:
+
+    >>> human_bytes(10**20)
+    '90949470.2 TiB'
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n: expected an int, got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n: expected a non-negative int, got {n}")
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            tenths, rest = divmod(n * 10, size)  # no float: n / size overflows for a huge n
+            if 2 * rest > size or (2 * rest == size and tenths % 2):
+                tenths += 1
+            return f"{tenths // 10}.{tenths % 10} {unit}"
+    return f"{n} B"
+
+
+def bias_text(bias: dict[str, bool]) -> str:
+    """``{"q": True, "k": True, "v": True, "o": False}`` -> ``"q,k,v"``; ``"none"`` if none."""
+    return ",".join(p for p in PROJECTIONS if bias[p]) or "none"
+
+
+def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[list[str]]:
+    """Rows for :data:`COLUMNS`, numbers with thousands separators."""
+    rows = []
+    for name, s in named.items():
+        total = s.kv_cache_bytes(context)
+        per_token = s.kv_cache_bytes_per_token
+        rows.append(
+            [
+                name,
+                s.model_type,
+                s.kind,
+                str(s.n_layers),
+                str(s.n_heads),
+                str(s.n_kv_heads),
+                str(s.d_head),
+                bias_text(s.bias),
+                f"{s.attention_params_per_layer:,}",
+                "n/a" if per_token is None else f"{per_token:,}" + (" latent" * s.kv_cache_latent),
+                "n/a" if total is None else human_bytes(total),
+            ]
+        )
+    return rows
