@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from graphs.drill import runner
+from graphs.drill.answers import stand_in
 from graphs.drill.growth import fit
 from graphs.drill.problem import Drill, find
 from graphs.drill.sandbox import STARTUP_SECONDS, Sandbox
@@ -60,14 +61,6 @@ class OracleDisagreement(AssertionError):
 
 class _OutOfTime(Exception):
     """The whole check ran out of its time budget."""
-
-
-def _plain_stand_in(value: Any) -> Any:
-    """An answer the runner could not send as plain data, as an object of its type's name."""
-    if isinstance(value, dict) and "__type__" in value:
-        shown = str(value.get("__repr__", "?"))
-        return type(str(value["__type__"]), (), {"__repr__": lambda self: shown})()
-    return value
 
 
 class Judge:
@@ -212,7 +205,7 @@ class Judge:
         if status == "load":
             return answer["failure"], answer
         if status == "ok":
-            value = _plain_stand_in(answer["value"])
+            value = stand_in(answer["value"])
             wrong = self.drill.verdict(args, self.expected(args), value)
             if wrong is not None:
                 return {"verdict": "wrong_answer", "message": wrong,
