@@ -5,7 +5,7 @@ Writes a small, runnable experiment on the shared runner from ``docs/templates/e
 =============================================  ============================================
 ``mha/experiments/NAME/experiment.py``         the experiment (spec, run, summary, command)
 ``mha/experiments/NAME/__init__.py``           its package, ``__main__.py`` its ``python -m``
-``tests/experiments/NAME/test_NAME.py``        its tests
+``tests/mha/experiments/NAME/test_NAME.py``    its tests
 ``docs/gen/NAME.py``                           its page generator (``docs.gen`` finds it)
 ``docs/experiments/NAME.md``                   its page
 =============================================  ============================================
@@ -22,7 +22,7 @@ Nothing is overwritten, and it is all or nothing. A name is refused before anyth
 * not a lowercase Python name of at most 24 characters, or a keyword (soft ones included);
 * the name of an entry (file or folder, any suffix) of a folder the day adds to:
   ``mha/experiments/`` (``runner``, ``store``, ``verdict``, ``heads``: a package ``NAME/`` is
-  found before a module ``NAME.py``, so it would hide it), ``tests/experiments/``,
+  found before a module ``NAME.py``, so it would hide it), ``tests/mha/experiments/``,
   ``docs/gen/``, ``docs/results/``, ``docs/generated/``, ``docs/experiments/``;
 * a standard-library module (:data:`sys.stdlib_module_names`), or ``torch`` or one of its
   top-level modules (``nn``, ``functional``, ``optim``, ``utils``, ...; listed from torch's
@@ -63,15 +63,15 @@ FILES = {
     "init.py.tmpl": "mha/experiments/{name}/__init__.py",
     "main.py.tmpl": "mha/experiments/{name}/__main__.py",
     "experiment.py.tmpl": "mha/experiments/{name}/experiment.py",
-    "test.py.tmpl": "tests/experiments/{name}/test_{name}.py",
+    "test.py.tmpl": "tests/mha/experiments/{name}/test_{name}.py",
     "gen.py.tmpl": "docs/gen/{name}.py",
     "page.md.tmpl": "docs/experiments/{name}.md",
 }
-EMPTY_INIT = "tests/experiments/{name}/__init__.py"
+EMPTY_INIT = "tests/mha/experiments/{name}/__init__.py"
 # the folders a day adds an entry NAME (or NAME.suffix) to: a name already there is taken
 FOLDERS = (
     "mha/experiments",
-    "tests/experiments",
+    "tests/mha/experiments",
     "docs/gen",
     "docs/results",
     "docs/generated",

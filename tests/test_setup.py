@@ -113,7 +113,7 @@ def test_browser_tests_skip_with_how_to_enable_when_chromium_is_missing(tmp_path
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     env["CHROMIUM"] = str(tmp_path / "no-chromium")
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/site/test_browser.py", "-rs", "-q",
+        [sys.executable, "-m", "pytest", "tests/docs/test_browser.py", "-rs", "-q",
          "-p", "no:cacheprovider", "-k", "formulas"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip

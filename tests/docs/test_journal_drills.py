@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 from docs import journal
+from tests.docs.conftest import ROOT
+from tests.docs.drill_records import drill_events, write_record
 from tests.graphs.drill.test_record import MALFORMED, _malformed_record
-from tests.site.conftest import ROOT
-from tests.site.drill_records import drill_events, write_record
 
 DAY = dt.date(2026, 11, 30)
 INCLUDE = '--8<-- "docs/generated/drills/log-2026-11-30.md"'

@@ -13,7 +13,7 @@ import pytest
 from mha.experiments.heads.records import check_record
 from mha.experiments.heads.training import RunSpec
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 PUBLISHED = json.loads((ROOT / "docs/results/heads.json").read_text(encoding="utf-8"))
 
 

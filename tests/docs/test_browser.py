@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import ROOT
-from tests.site.test_build import JOURNAL
-from tests.site.test_build import PAGES as BUILT
+from tests.docs.conftest import ROOT
+from tests.docs.test_build import JOURNAL
+from tests.docs.test_build import PAGES as BUILT
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from docs.gen.common import RESULTS
-from tests.site.test_browser import JOURNAL_HREF
+from tests.docs.test_browser import JOURNAL_HREF
 
 pytestmark = pytest.mark.browser
 

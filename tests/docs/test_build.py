@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from docs.gen import records
-from tests.site.conftest import ROOT
+from tests.docs.conftest import ROOT
 
 JOURNAL = "blog/2026/10/05/multi-head-attention/index.html"
 

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from docs.gen import mha as gen
-from tests.site.conftest import ROOT
-from tests.site.test_build import JOURNAL, PAGES
+from tests.docs.conftest import ROOT
+from tests.docs.test_build import JOURNAL, PAGES
 
 POST = ROOT / "docs/blog/posts/2026-10-05.md"
 

@@ -13,7 +13,7 @@ import pytest
 
 from mha.experiments import runner
 from mha.experiments.store import run_path
-from tests.experiments.test_runner import SPECS, Toy, toy_check, toy_run
+from tests.mha.experiments.test_runner import SPECS, Toy, toy_check, toy_run
 
 
 def killed_at_three(spec: Toy, step_callback=None) -> dict:

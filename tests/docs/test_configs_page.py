@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import ROOT, assert_every_column_visible, table_layouts
+from tests.docs.conftest import ROOT, assert_every_column_visible, table_layouts
 
 
 def test_page_text_does_not_contradict_the_table() -> None:

@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from docs import journal
-from tests.site.conftest import ROOT, mkdocs_build, run
-from tests.site.drill_records import drill_events, write_record
+from tests.docs.conftest import ROOT, mkdocs_build, run
+from tests.docs.drill_records import drill_events, write_record
 
 POSTS = ROOT / "docs" / "blog" / "posts"
 TEMPLATE = ROOT / "docs" / "templates" / "journal_entry.md"

@@ -143,11 +143,11 @@ def test_a_fifo_in_place_of_a_run_file_is_refused_without_hanging(tmp_path):
     os.mkfifo(path)
     code = (
         "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[2])\n"
-        "from tests.experiments.test_store import SPEC, CHECK\n"
+        "from tests.mha.experiments.test_store import SPEC, CHECK\n"
         "from mha.experiments.store import load_finished\n"
         "print(load_finished(Path(sys.argv[1]), SPEC, CHECK, report=print))\n"
     )
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[3])
     proc = subprocess.run([sys.executable, "-c", code, str(tmp_path), root],
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert proc.returncode == 0, proc.stderr

@@ -22,7 +22,7 @@ from mha.experiments.heads import cli as experiment
 TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
         "--val-size", "64", "--batch-size", "16", "--quiet", "--jobs", "1"]  # fmt: skip
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def no_training(args):

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.site.conftest import ROOT
-from tests.site.test_browser import JOURNAL_HREF
+from tests.docs.conftest import ROOT
+from tests.docs.test_browser import JOURNAL_HREF
 
 pytestmark = pytest.mark.browser
 

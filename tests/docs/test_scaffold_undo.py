@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from docs import journal, scaffold
-from tests.site.conftest import ROOT
+from tests.docs.conftest import ROOT
 
 NAME = "probe"
 DATE = "2031-01-15"
@@ -41,7 +41,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     (root / "mkdocs.yml").chmod(0o640)  # a restored file keeps its mode too
-    for rel in ("mha/experiments", "tests/experiments", "docs/gen", "docs/results"):
+    for rel in ("mha/experiments", "tests/mha/experiments", "docs/gen", "docs/results"):
         for entry in (ROOT / rel).iterdir():
             if entry.name != "__pycache__":
                 target = root / rel / entry.name

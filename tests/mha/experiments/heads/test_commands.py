@@ -121,7 +121,7 @@ def test_bench_experiment_refuses_bad_arguments_in_one_line(tmp_path, capsys, ar
 
 
 def test_the_default_bench_outputs_are_the_tracked_files():
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[4]
     results = root / "docs" / "results"
     assert (results / "mha_bench.json", results / "experiment_bench.json") == (
         bench.DEFAULT_OUT,

@@ -18,7 +18,7 @@ import pytest
 
 from docs import scaffold
 from tests.conftest import sigint_as_in_a_terminal
-from tests.site.conftest import ROOT
+from tests.docs.conftest import ROOT
 
 NAME = "kv_cache_probe"
 TITLE = "GQA와 KV cache: 첫 실험"
@@ -66,7 +66,7 @@ def test_the_command_succeeds_and_modifies_at_most_two_existing_files(day) -> No
     assert {
         "docs/blog/posts/2031-01-15.md",
         f"mha/experiments/{NAME}/experiment.py",
-        f"tests/experiments/{NAME}/test_{NAME}.py",
+        f"tests/mha/experiments/{NAME}/test_{NAME}.py",
         f"docs/gen/{NAME}.py",
         f"docs/experiments/{NAME}.md",
         f"docs/results/{NAME}.json",
@@ -82,8 +82,8 @@ def test_right_after_it_the_tests_the_checks_and_the_strict_build_pass(day) -> N
     assert proc.returncode == 0, proc.stdout + proc.stderr
     py = sys.executable
     checks = [
-        [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"tests/experiments/{NAME}",
-         "tests/test_layering.py", "tests/site/test_records.py"],
+        [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"tests/mha/experiments/{NAME}",
+         "tests/test_layering.py", "tests/docs/test_records.py"],
         [py, "-m", "ruff", "check", "."],
         [py, "-m", "ruff", "format", "--check", "."],
         [py, "-m", "docs.gen", "--check"],
