@@ -23,6 +23,20 @@ class MultiHeadAttention(nn.Module):
     ``n_heads // n_kv_heads`` consecutive query heads shares one of them, as in Llama and
     ``torch.nn.functional.scaled_dot_product_attention(..., enable_gqa=True)``.
 
+    One seam lets an experiment switch heads off or read them without re-assembling the
+    attention, on both paths (explicit and fused): every head's output ``z (B, h, T, d_head)``
+    (after its attention, before the merge and ``W_o``) is
+
+    1. multiplied by ``forward``'s optional ``head_gate``, ``(h,)`` or ``(B, h)`` (1 keeps a
+       head, 0 removes it, a gate with ``requires_grad`` gives ``dL/dgate``: head importance);
+    2. passed through the hook point ``hook_z``, an ``nn.Identity`` on which a
+       ``register_forward_hook`` reads the per-head outputs (or, returning a tensor, replaces
+       them), TransformerLens' ``hook_z`` with PyTorch's own hooks.
+
+    The gate is a plain product (a gate of ones gives exactly the ungated numbers) and the hook
+    point does nothing while no hook is registered. There is no hook on the attention pattern:
+    the fused path never forms it, and ``need_weights=True`` returns it.
+
     Parameters
     ----------
     d_model : int
@@ -62,6 +76,8 @@ class MultiHeadAttention(nn.Module):
         ``j``.
     W_o : nn.Linear
         ``n_heads * d_head -> d_model``: mixes the heads.
+    hook_z : nn.Identity
+        Hook point on the (gated) per-head outputs ``(B, h, T, d_head)``, just before the merge.
     d_model, n_heads, n_kv_heads, d_head : int
         Widths and head counts.
 
@@ -86,6 +102,17 @@ class MultiHeadAttention(nn.Module):
     >>> gqa = MultiHeadAttention(64, 8, n_kv_heads=2, generator=torch.Generator().manual_seed(0))
     >>> gqa.W_k.weight.shape, gqa(x, need_weights=True)[1].shape
     (torch.Size([16, 64]), torch.Size([2, 8, 10, 10]))
+
+    Switch head 3 off, and read the per-head outputs at the hook point:
+
+    >>> gate = torch.ones(8)
+    >>> gate[3] = 0.0
+    >>> seen = []
+    >>> hook = m.hook_z.register_forward_hook(lambda module, args, z: seen.append(z))
+    >>> out = m(x, head_gate=gate)
+    >>> hook.remove()
+    >>> seen[0].shape, bool(seen[0][:, 3].eq(0).all())
+    (torch.Size([2, 8, 10, 8]), True)
     """
 
     def __init__(
@@ -127,6 +154,7 @@ class MultiHeadAttention(nn.Module):
         self.W_k = nn.Linear(d_model, kv_width, bias=bias, device=device)
         self.W_v = nn.Linear(d_model, kv_width, bias=bias, device=device)
         self.W_o = nn.Linear(q_width, d_model, bias=out_bias, device=device)
+        self.hook_z = nn.Identity()  # the seam: register a forward hook here to read the heads
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
@@ -151,8 +179,9 @@ class MultiHeadAttention(nn.Module):
         """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h_kv, S, d_head)``.
 
         ``h_kv = n_kv_heads`` (``= h`` unless grouped). ``key`` defaults to ``query`` and
-        ``value`` to ``key``. Inputs are not validated here (``forward`` does that); this is the
-        piece an experiment reuses to gate or inspect heads.
+        ``value`` to ``key``. Inputs are not validated here (``forward`` does that). To switch
+        heads off or read their outputs, use ``forward``'s ``head_gate`` and the hook point
+        ``hook_z`` rather than re-assembling the attention from this piece.
         """
         key = query if key is None else key
         value = key if value is None else value
@@ -203,6 +232,28 @@ class MultiHeadAttention(nn.Module):
             raise ValueError(f"value: has S={v.shape[1]} positions but key has S={k.shape[1]}")
         return q, k, v
 
+    def _check_gate(self, head_gate: object, query: torch.Tensor) -> torch.Tensor | None:
+        """``head_gate`` ``(h,)`` or ``(B, h)`` as ``(B|1, h, 1, 1)``, ready to scale ``z``."""
+        if head_gate is None:
+            return None
+        gate = check_tensor("head_gate", head_gate)
+        if not gate.is_floating_point():
+            raise TypeError(f"head_gate: expected a floating-point tensor, got {gate.dtype}")
+        if gate.dtype != query.dtype or gate.device != query.device:
+            raise TypeError(
+                f"head_gate: dtype {gate.dtype} on {gate.device} differs from query's "
+                f"{query.dtype} on {query.device}; convert it with .to()"
+            )
+        h, B = self.n_heads, _sizes(query)[0]
+        if tuple(gate.shape) not in ((h,), (B, h)):
+            raise ValueError(
+                f"head_gate: expected shape ({h},) or (B={B}, {h}): one factor per query head, "
+                f"got {tuple(gate.shape)}"
+            )
+        if _known_finite(gate) is False:
+            raise ValueError("head_gate: holds NaN or inf; expected finite factors")
+        return gate.reshape(-1, h, 1, 1)  # (B|1, h, 1, 1)
+
     def _attend_explicit(
         self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None
     ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -241,6 +292,7 @@ class MultiHeadAttention(nn.Module):
         key_padding_mask: torch.Tensor | None = None,
         attn_mask: torch.Tensor | None = None,
         need_weights: bool = False,
+        head_gate: torch.Tensor | None = None,
     ) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
         """Attend from ``query`` to ``key``/``value`` (to ``query`` itself when they are omitted).
 
@@ -261,6 +313,10 @@ class MultiHeadAttention(nn.Module):
             (``torch.nn.functional.scaled_dot_product_attention``) runs; both give the same numbers.
             Inputs or weights holding NaN or inf always take the explicit path, because the
             fused kernels treat them unevenly.
+        head_gate : torch.Tensor, optional
+            ``(n_heads,)`` or ``(B, n_heads)``, finite, query's dtype and device: multiplies
+            each query head's output ``z`` before the merge and ``W_o`` (with GQA, a factor per
+            query head, not per K/V head). Either path; the weights returned are not gated.
 
         Returns
         -------
@@ -274,11 +330,13 @@ class MultiHeadAttention(nn.Module):
         Raises
         ------
         TypeError, ValueError
-            Inputs or masks of the wrong type, rank or shape; the message names the argument.
+            Inputs, masks or ``head_gate`` of the wrong type, rank, shape, dtype or device, or
+            a non-finite ``head_gate``; the message names the argument.
         """
         query, key, value = self._check_inputs(query, key, value)
         if not isinstance(need_weights, bool):
             raise TypeError(f"need_weights: expected bool, got {type(need_weights).__name__}")
+        gate = self._check_gate(head_gate, query)  # (B|1, h, 1, 1) or None
         B, T, _ = _sizes(query)
         S = T if key is None else _sizes(key)[1]
         p = self.dropout if self.training else 0.0
@@ -314,6 +372,9 @@ class MultiHeadAttention(nn.Module):
             out.register_hook(_refuse_double_backward)
         if dead is not None:
             out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
+        if gate is not None:
+            out = out * gate  # (B, h, T, d_head): head i scaled by its factor (0 = switched off)
+        out = self.hook_z(out)  # (B, h, T, d_head): the hook point on the per-head outputs
 
         # --8<-- [start:merge-out]
         out = merge_heads(out)  # (B, h, T, d_head) -> (B, T, h*d_head)
@@ -333,20 +394,28 @@ def _sizes(t: torch.Tensor) -> tuple[int, ...]:
 def _fused_is_safe(*tensors: torch.Tensor) -> bool:
     """Whether the fused kernel may run: Python can read the values, and all are finite.
 
+    Where the values cannot be read (see :func:`_known_finite`) the answer is False, and the
+    explicit path, NaN-honest by construction, runs instead.
+    """
+    return _known_finite(*tensors) is True
+
+
+def _known_finite(*tensors: torch.Tensor) -> bool | None:
+    """Whether all values are finite, or ``None`` when Python cannot read the values.
+
     Meta tensors and tensor subclasses (FakeTensor) carry no values; ``torch.export``,
     ``torch.compile`` and ``torch.jit.trace`` record one graph for every value; inside
     ``torch.func.vmap`` a tensor cannot decide a Python branch (``bool`` raises). In all of
-    these the answer is False without reading anything, and the explicit path, NaN-honest by
-    construction, runs instead.
+    these the answer is ``None`` without reading anything.
     """
     if torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting():
-        return False
+        return None
     if any(t.is_meta or type(t) is not torch.Tensor for t in tensors):
-        return False
+        return None
     try:
         return _all_finite(*tensors)
-    except RuntimeError:  # vmap's "data-dependent control flow": take the explicit path
-        return False
+    except RuntimeError:  # vmap's "data-dependent control flow"
+        return None
 
 
 def _refuse_double_backward(grad: torch.Tensor) -> None:

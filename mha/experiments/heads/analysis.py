@@ -1,11 +1,11 @@
 """Head analysis of a trained model: ablation, importance, redundancy, and one heatmap's weights.
 
-- **Ablation**: zero one head's output (its slice before ``W_o``) and measure how much the
-  validation accuracy drops.
+- **Ablation**: zero one head's output (its slice before ``W_o``, the attention module's
+  ``head_gate``) and measure how much the validation accuracy drops.
 - **Importance** (Michel, Levy and Neubig, *Are Sixteen Heads Really Better than One?*, 2019):
-  put a gate ``xi_h = 1`` on every head and take the expected absolute gradient of the loss with
-  respect to it, ``I_h = E_x |dL(x)/dxi_h|``, over the validation sequences (``L(x)`` is the mean
-  cross-entropy over the positions of sequence ``x``).
+  put a gate ``xi_h = 1`` on every head (the module's ``head_gate``) and take the expected
+  absolute gradient of the loss with respect to it, ``I_h = E_x |dL(x)/dxi_h|``, over the
+  validation sequences (``L(x)`` is the mean cross-entropy over the positions of sequence ``x``).
 - **Redundancy**: pairwise cosine similarity of two heads' ``(T, T)`` attention maps on the same
   sequence, averaged over the validation set (1 = the same pattern, 0 = disjoint attention).
 
@@ -49,7 +49,7 @@ def ablation(model: HeadCountModel, x: torch.Tensor, y: torch.Tensor) -> dict[st
         negative when removing the head helps).
     """
     h, d_head, d_model = model.n_heads, model.d_head, model.d_model
-    out, _ = model.heads(x)  # (N, h, T, d_head)
+    out, _ = model.heads(x)  # (N, h, T, d_head): read at the module's hook point hook_z
     W_o = model.attn.W_o.weight.T.reshape(h, d_head, d_model)  # (h, d_head, d_model): head i's rows
     to_logits = W_o @ model.readout.weight.T  # (h, d_head, C): head i's slice -> logits
     shares = torch.einsum("nhtd,hdc->nhtc", out, to_logits)  # (N, h, T, C)
@@ -101,7 +101,7 @@ def importance(
 @torch.no_grad()
 def attention_maps(model: HeadCountModel, x: torch.Tensor) -> torch.Tensor:
     """Every head's attention weights ``(N, h, T, T)`` (explicit attention)."""
-    _, weights = model.heads(x, explicit=True)  # the weights alone: no W_o, no readout
+    _, weights = model.heads(x, explicit=True)  # the module's need_weights=True: (N, h, T, T)
     return weights
 
 

@@ -3,11 +3,10 @@
 Only the head count changes between the models of a grid: ``d_model``, the embeddings, the
 readout and therefore the parameter count are the same for 1, 4 or 8 heads.
 
-Training calls the attention module itself (its fast path, no weights). For the head analysis
-the model can also run the attention through the module's own pieces (``project_heads``, the
-explicit attention, ``merge_heads``, ``W_o``) with a per-head gate on the merged-before-``W_o``
-tensor, so that a head can be switched off (ablation) or its gate differentiated (importance)
-without touching the attention core.
+Training calls the attention module itself (its fast path, no weights). The head analysis
+uses the module's own seam on that same forward: its ``head_gate`` switches a head off
+(ablation) or is differentiated (importance), and its hook point ``hook_z`` hands over every
+head's output before the merge; nothing of the attention is re-assembled here.
 """
 
 from __future__ import annotations
@@ -15,12 +14,8 @@ from __future__ import annotations
 import math
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
-from mha.attention import scaled_dot_product_attention
-from mha.heads import merge_heads
-from mha.masks import causal_mask
 from mha.module import MultiHeadAttention
 
 
@@ -108,6 +103,8 @@ class HeadCountModel(nn.Module):
     ) -> tuple[torch.Tensor, torch.Tensor | None]:
         """Every head's attention output before merging, and optionally its weights.
 
+        The outputs are read at the module's hook point ``hook_z`` during one ordinary forward.
+
         Parameters
         ----------
         x : torch.Tensor
@@ -123,13 +120,14 @@ class HeadCountModel(nn.Module):
         weights : torch.Tensor or None
             ``(B, h, T, T)`` when ``explicit``.
         """
-        e = self.embed(x)  # (B, T, d_model)
-        q, k, v = self.attn.project_heads(e, None, None)  # each (B, h, T, d_head)
-        if explicit:
-            T = x.shape[1]
-            mask = causal_mask(T, T, device=x.device) if self.attn.causal else None
-            return scaled_dot_product_attention(q, k, v, mask)
-        return F.scaled_dot_product_attention(q, k, v, is_causal=self.attn.causal), None
+        seen: list[torch.Tensor] = []
+        hook = self.attn.hook_z.register_forward_hook(lambda _module, _args, z: seen.append(z))
+        try:
+            result = self.attn(self.embed(x), need_weights=explicit)
+        finally:
+            hook.remove()
+        weights = result[1] if explicit else None  # (B, h, T, T)
+        return seen[0], weights  # (B, h, T, d_head)
 
     def head_contributions(self, x: torch.Tensor) -> torch.Tensor:
         """What each head adds to the attention output: ``(B, h, T, d_model)``.
@@ -157,7 +155,7 @@ class HeadCountModel(nn.Module):
             Tokens ``(B, T)``.
         head_gate : torch.Tensor, optional
             ``(h,)`` or ``(B, h)``: multiplies each head's output before ``W_o`` (1 keeps a
-            head, 0 removes it). Without a gate and weights the module's fast path runs.
+            head, 0 removes it); passed to the attention module, whose path does not change.
         need_weights : bool
             Also return the attention weights ``(B, h, T, T)`` (explicit attention).
 
@@ -168,23 +166,15 @@ class HeadCountModel(nn.Module):
 
         Raises
         ------
-        ValueError
-            ``x`` or ``head_gate`` of the wrong shape.
+        TypeError, ValueError
+            ``x`` or ``head_gate`` of the wrong shape (or a gate of another dtype or device,
+            or non-finite: see :class:`~mha.module.MultiHeadAttention`).
         """
-        if head_gate is None and not need_weights:
-            return self.readout(self.attn(self.embed(x)))  # fast path: (B, T, n_classes)
-        out, weights = self.heads(x, explicit=need_weights)  # (B, h, T, d_head)
-        if head_gate is not None:
-            B = out.shape[0]
-            if head_gate.shape not in ((self.n_heads,), (B, self.n_heads)):
-                raise ValueError(
-                    f"head_gate: expected shape ({self.n_heads},) or ({B}, {self.n_heads}), "
-                    f"got {tuple(head_gate.shape)}"
-                )
-            gate = head_gate.reshape(-1, self.n_heads, 1, 1).to(out.dtype)  # (B|1, h, 1, 1)
-            out = out * gate
-        logits = self.readout(self.attn.W_o(merge_heads(out)))  # (B, T, n_classes)
-        return (logits, weights) if need_weights else logits
+        e = self.embed(x)  # (B, T, d_model)
+        if need_weights:
+            out, weights = self.attn(e, head_gate=head_gate, need_weights=True)  # explicit
+            return self.readout(out), weights  # (B, T, n_classes), (B, h, T, T)
+        return self.readout(self.attn(e, head_gate=head_gate))  # (B, T, n_classes)
 
 
 __all__ = ["HeadCountModel"]

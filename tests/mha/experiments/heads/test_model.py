@@ -44,7 +44,8 @@ def test_gated_and_explicit_paths_match_the_fast_path(h, causal):
     fast = m(x)
     gated = m(x, head_gate=torch.ones(h))
     explicit, w = m(x, need_weights=True)
-    torch.testing.assert_close(gated, fast, atol=1e-5, rtol=1e-5)
+    assert torch.equal(gated, fast)  # the module's own forward, times ones
+    assert torch.equal(m(x, head_gate=torch.ones(h), need_weights=True)[0], explicit)
     torch.testing.assert_close(explicit, fast, atol=1e-5, rtol=1e-5)
     assert w.shape == (3, h, 16, 16)
     torch.testing.assert_close(w.sum(-1), torch.ones(3, h, 16))
@@ -69,6 +70,24 @@ def test_ablating_one_head_removes_only_that_heads_contribution(i):
     # exactly readout's linear map of head i's contribution, nothing else
     delta = m(x) - ablated
     torch.testing.assert_close(delta, contrib[:, i] @ m.readout.weight.T, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_heads_are_the_per_head_outputs_that_w_o_reads(causal):
+    """What ``heads`` returns is what the attention's ``W_o`` reads, head by head."""
+    m = make(4, causal).eval()
+    x = torch.randint(10, (2, 16), generator=torch.Generator().manual_seed(9))
+    merged = []
+    hook = m.attn.W_o.register_forward_pre_hook(lambda _m, args: merged.append(args[0]))
+    with torch.no_grad():
+        fast, none = m.heads(x)
+        explicit, w = m.heads(x, explicit=True)
+        _, w_module = m.attn(m.embed(x), need_weights=True)
+    hook.remove()
+    assert none is None and torch.equal(w, w_module)
+    assert torch.equal(merged[0], fast.transpose(1, 2).flatten(2))  # (B, T, h * d_head)
+    assert torch.equal(merged[1], explicit.transpose(1, 2).flatten(2))
+    torch.testing.assert_close(fast, explicit, atol=1e-5, rtol=1e-5)
 
 
 def test_head_gate_shape_is_checked():
