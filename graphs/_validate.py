@@ -280,15 +280,44 @@ def _cell_value(x: object, where: str) -> int:
     )
 
 
+def _check_ordered(
+    x: object, where: str, refused: tuple[type, ...], expected: str, use: str, array: str = ""
+) -> None:
+    """Raise TypeError unless ``x`` is an ordered sequence: a grid of rows or a row of cells.
+
+    ``refused`` are the types that are iterable but not what is ``expected`` (strings, sets,
+    mappings...); a ``set`` gets the hint ``(unordered: use ...)``, and a 0-d array (iterable by
+    type, yet iterating it raises) the message ``expected <expected><array>, got a 0-d array``.
+    """
+    if isinstance(x, refused) or not isinstance(x, Iterable):
+        what = _typename(x)
+        if isinstance(x, Set):
+            what += f" (unordered: use {use})"
+        raise TypeError(f"{where}: expected {expected}, got {what}")
+    if _is_0d_array(x):
+        raise TypeError(f"{where}: expected {expected}{array}, got a 0-d array")
+
+
 def _check_rows_container(grid: object, name: str) -> None:
     """Raise TypeError unless ``grid`` is an ordered sequence of rows (or a 2-D array)."""
-    if isinstance(grid, _NOT_A_GRID) or not isinstance(grid, Iterable):
-        what = _typename(grid)
-        if isinstance(grid, Set):
-            what += " (unordered: use a list of rows)"
-        raise TypeError(f"{name}: expected a list of rows, got {what}")
-    if _is_0d_array(grid):
-        raise TypeError(f"{name}: expected a list of rows (a 2-D array), got a 0-d array")
+    _check_ordered(grid, name, _NOT_A_GRID, "a list of rows", "a list of rows", " (a 2-D array)")
+
+
+def _same_width(width: int, cells: Any, r: int, name: str) -> int:
+    """The grid's width after row ``r``: the first row sets it, a later row must match it."""
+    if width < 0:
+        return len(cells)
+    if len(cells) != width:
+        raise ValueError(f"{name}: row {r} has {len(cells)} cells, expected {width}")
+    return width
+
+
+def _grid_copy(h: int, w: int, chunks: list[bytes]) -> tuple[int, int, bytes]:
+    """``(rows, cols, cells)`` from the rows' bytes; an empty grid (no rows, or rows of length
+    0) is ``(rows, 0, b"")``."""
+    if h == 0 or w <= 0:
+        return h, 0, b""
+    return h, w, b"".join(chunks)
 
 
 def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
@@ -315,21 +344,13 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
     w = -1
     chunks: list[bytes] = []
     for r, row in enumerate(rows):
-        if isinstance(row, _NOT_A_ROW) or not isinstance(row, Iterable):
-            what = _typename(row)
-            if isinstance(row, Set):
-                what += " (unordered: use a list, tuple or string)"
-            raise TypeError(f"{name}[{r}]: expected a row of cells, got {what}")
-        if _is_0d_array(row):
-            raise TypeError(f"{name}[{r}]: expected a row of cells, got a 0-d array")
+        where = f"{name}[{r}]"
+        _check_ordered(row, where, _NOT_A_ROW, "a row of cells", "a list, tuple or string")
         if isinstance(row, str):  # a row written as "10110" (also a numpy.str_)
             cells: Any = str(row)
         else:
             cells = row if type(row) in (list, tuple) else list(row)
-        if w < 0:
-            w = len(cells)
-        elif len(cells) != w:
-            raise ValueError(f"{name}: row {r} has {len(cells)} cells, expected {w}")
+        w = _same_width(w, cells, r, name)
         if type(cells) is str:
             if set(cells) <= _STR_CELLS:
                 chunks.append(cells.encode("ascii").translate(_STR_TO_BYTE))
@@ -342,10 +363,8 @@ def check_grid(grid: object, name: str = "grid") -> tuple[int, int, bytes]:
             if all(issubclass(t, str) for t in types) and set(cells) <= _STR_CELLS:
                 chunks.append("".join(cells).encode("ascii").translate(_STR_TO_BYTE))
                 continue
-        chunks.append(bytes(_cell_value(x, f"{name}[{r}][{c}]") for c, x in enumerate(cells)))
-    if h == 0 or w <= 0:
-        return h, 0, b""
-    return h, w, b"".join(chunks)
+        chunks.append(bytes(_cell_value(x, f"{where}[{c}]") for c, x in enumerate(cells)))
+    return _grid_copy(h, w, chunks)
 
 
 def _int_cell(x: object, values: int, where: str) -> int:
@@ -395,24 +414,12 @@ def check_int_grid(grid: object, values: int, name: str = "grid") -> tuple[int, 
     w = -1
     chunks: list[bytes] = []
     for r, row in enumerate(rows):
-        if isinstance(row, (str, *_NOT_A_ROW)) or not isinstance(row, Iterable):
-            what = _typename(row)
-            if isinstance(row, Set):
-                what += " (unordered: use a list or tuple)"
-            raise TypeError(f"{name}[{r}]: expected a row of int cells, got {what}")
-        if _is_0d_array(row):
-            raise TypeError(f"{name}[{r}]: expected a row of int cells, got a 0-d array")
+        where = f"{name}[{r}]"
+        _check_ordered(row, where, (str, *_NOT_A_ROW), "a row of int cells", "a list or tuple")
         cells = row if type(row) in (list, tuple) else list(row)
-        if w < 0:
-            w = len(cells)
-        elif len(cells) != w:
-            raise ValueError(f"{name}: row {r} has {len(cells)} cells, expected {w}")
+        w = _same_width(w, cells, r, name)
         if set(map(type, cells)) <= _INT_ONLY and set(cells) <= allowed:
             chunks.append(bytes(cells))  # fast path: plain ints in range
         else:
-            chunks.append(
-                bytes(_int_cell(x, values, f"{name}[{r}][{c}]") for c, x in enumerate(cells))
-            )
-    if not rows or w <= 0:
-        return len(rows), 0, b""
-    return len(rows), w, b"".join(chunks)
+            chunks.append(bytes(_int_cell(x, values, f"{where}[{c}]") for c, x in enumerate(cells)))
+    return _grid_copy(len(rows), w, chunks)

@@ -7,18 +7,26 @@ from graphs._validate import check_grid
 __all__ = ["max_area_of_island", "num_islands"]
 
 
-def _padded(h: int, w: int, land: bytes) -> tuple[bytearray, int]:
-    """Land as a flat ``bytearray`` with a border of water; returns ``(cells, stride)``.
+def padded(h: int, w: int, cells: bytes) -> tuple[bytearray, int]:
+    """A row-major grid as a flat ``bytearray`` with a border of zeros; returns
+    ``(cells, stride)``.
 
     Row ``r``, column ``c`` sits at ``(r + 1) * stride + c`` with ``stride = w + 1``: a zero
     row above and below and one zero column after each row (which is also the column *before*
     the next row). Every neighbour index ``i +- 1``, ``i +- stride`` (and the diagonals) of a
-    real cell then lands on a real cell or on water, so the hot loop needs no bounds checks
-    and never wraps around a row (the wrap-around is the classic boundary bug).
+    real cell then lands on a real cell or on the border, so the hot loop needs no bounds
+    checks and never wraps around a row (the wrap-around is the classic boundary bug). Here
+    zero is water; :mod:`graphs.oranges` uses the same border as empty cells.
+
+    Examples
+    --------
+    >>> g, stride = padded(2, 2, bytes([1, 0, 0, 1]))  # [[1, 0], [0, 1]]
+    >>> stride, g[(0 + 1) * stride + 0], g[(1 + 1) * stride + 1], len(g)
+    (3, 1, 1, 13)
     """
     stride = w + 1
     zero_row = bytes(stride)
-    body = b"".join(land[r * w : (r + 1) * w] + b"\x00" for r in range(h))
+    body = b"".join(cells[r * w : (r + 1) * w] + b"\x00" for r in range(h))
     return bytearray(zero_row + body + zero_row + b"\x00"), stride
 
 
@@ -29,7 +37,7 @@ def _island_sizes(grid: object, diagonal: bool, name: str = "grid") -> list[int]
     h, w, land = check_grid(grid, name)
     if w == 0:
         return []
-    g, stride = _padded(h, w, land)  # our own copy: sinking it never touches the caller's grid
+    g, stride = padded(h, w, land)  # our own copy: sinking it never touches the caller's grid
     find = g.find
     sizes: list[int] = []
     if diagonal:
@@ -185,22 +193,22 @@ def max_area_of_island(grid: object, *, diagonal: bool = False) -> int:
     -----
     **Approach.** As :func:`num_islands`, counting the cells popped while flooding each island
     and keeping the largest count.
-    **Representation.** The grid *is* the graph: a cell is a node, and it has an edge to each
-    land cell among its 4 neighbours (8 with ``diagonal=True``). Cells are flat integer indices
-    ``r * stride + c`` into a ``bytearray`` copy of the grid with a one-cell border of water,
-    so a neighbour is one addition away and the border replaces the bounds checks. With
-    ``V = rows * cols`` cells, ``E <= 2V`` (4-neighbour) or ``4V`` (8-neighbour), so
-    ``O(V + E) = O(V)``.
+    **Representation.** The grid graph of the island count (:func:`num_islands`): a land cell
+    is a node joined to the land among its 4 neighbours (8 with ``diagonal=True``), held as
+    flat indices into the same bordered ``bytearray`` copy. An island is a connected component
+    and its area the component's number of nodes. With ``V = rows * cols`` cells, ``E <= 2V``
+    (4-neighbour) or ``4V`` (8-neighbour), so ``O(V + E) = O(V)``.
 
-    **BFS vs DFS.** Either floods an island; an explicit stack (iterative DFS order) is the
-    cheapest in Python. Recursion would fail: an all-land 100 x 100 grid already needs a
-    recursion depth in the thousands (``graphs.pitfalls.num_islands_recursive``).
+    **BFS vs DFS.** Either visits every cell of an island exactly once, so either counts its
+    area; the order does not matter, only that each cell is counted once. The explicit stack
+    (iterative DFS order) is the cheapest in Python; recursion would fail on a big island
+    (``graphs.pitfalls.num_islands_recursive``).
 
-    **Complexity.** Validation and copying read every cell once: ``O(V)``. The scan for the
-    next unsunk land cell moves forward only, ``O(V)`` over the whole run. Each land cell is
-    sunk (marked) exactly once, when it is pushed, so it is popped once and its constant number
-    of neighbours is examined once: ``O(V + E) = O(V)`` time. Space: the padded copy,
-    ``(rows + 2) * (cols + 1) = O(V)``, and a stack of at most ``V`` cells.
+    **Complexity.** The work of :func:`num_islands` plus one counter per island and one
+    ``max`` over the sizes: validation and copying ``O(V)``, the forward scan ``O(V)``, and
+    every land cell pushed and popped once with its constant number of neighbours examined,
+    ``O(V + E) = O(V)`` time. Space: the padded copy, ``(rows + 2) * (cols + 1) = O(V)``, a
+    stack of at most ``V`` cells and one size per island, ``O(V)``.
 
     **Classic mistakes.** Marking visited when popping instead of pushing: a cell waiting on
     the stack is pushed again by another neighbour and counted once per copy, so any island

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from graphs._validate import check_int_grid
+from graphs.islands import padded
 
 __all__ = ["oranges_rotting"]
 
@@ -90,9 +91,7 @@ def oranges_rotting(grid: object) -> int:
     fresh = cells.count(FRESH)
     if fresh == 0:
         return 0
-    stride = w + 1  # one empty column after each row, as in graphs.islands
-    body = b"".join(cells[r * w : (r + 1) * w] + b"\x00" for r in range(h))
-    g = bytearray(bytes(stride) + body + bytes(stride) + b"\x00")
+    g, stride = padded(h, w, cells)  # our own copy, bordered by empty cells (graphs.islands)
     frontier = [i for i, cell in enumerate(g) if cell == ROTTEN]
     minutes = 0
     # --8<-- [start:rot-layers]

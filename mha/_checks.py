@@ -39,30 +39,40 @@ def check_int(name: str, value: object, *, minimum: int | None = None) -> int:
     return value
 
 
+def check_divisor(name: str, value: object, of_name: str, of: int, valid: str) -> int:
+    """Return ``value`` if it is an int >= 1 that divides ``of``; the ``ValueError`` otherwise
+    names both sizes and lists the valid values after ``valid`` (the reason, in words).
+
+    Examples
+    --------
+    >>> check_divisor("n_heads", 4, "d_model", 64, "valid head counts are")
+    4
+    >>> check_divisor("n_heads", 3, "d_model", 8, "valid head counts are")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_heads: d_model=8 is not divisible by n_heads=3; valid head counts are [1, 2, 4, 8]
+    """
+    check_int(name, value, minimum=1)
+    assert isinstance(value, int)
+    if of % value != 0:
+        raise ValueError(
+            f"{name}: {of_name}={of} is not divisible by {name}={value}; "
+            f"{valid} {_valid_values(of)}"
+        )
+    return value
+
+
 def check_n_heads(d_model: int, n_heads: object) -> int:
     """Validate a head count for ``d_model``; return ``d_head``."""
     check_int("d_model", d_model, minimum=1)
-    check_int("n_heads", n_heads, minimum=1)
-    assert isinstance(n_heads, int)
-    if d_model % n_heads != 0:
-        raise ValueError(
-            f"n_heads: d_model={d_model} is not divisible by n_heads={n_heads}; "
-            f"valid head counts are {_valid_values(d_model)}"
-        )
+    n_heads = check_divisor("n_heads", n_heads, "d_model", d_model, "valid head counts are")
     return d_model // n_heads
 
 
 def check_n_kv_heads(n_heads: int, n_kv_heads: object) -> int:
     """Validate a key/value head count for grouped-query attention; return it."""
-    check_int("n_kv_heads", n_kv_heads, minimum=1)
-    assert isinstance(n_kv_heads, int)
-    if n_heads % n_kv_heads != 0:
-        raise ValueError(
-            f"n_kv_heads: n_heads={n_heads} is not divisible by n_kv_heads={n_kv_heads}; "
-            f"each K/V head serves a whole group of query heads, valid values are "
-            f"{_valid_values(n_heads)}"
-        )
-    return n_kv_heads
+    why = "each K/V head serves a whole group of query heads, valid values are"
+    return check_divisor("n_kv_heads", n_kv_heads, "n_heads", n_heads, why)
 
 
 def check_tensor(name: str, x: object, *, ndim: int | None = None) -> torch.Tensor:

@@ -182,10 +182,8 @@ def lora_param_count(
 
     Parameters
     ----------
-    d_model : int
-        Model width.
-    n_heads : int
-        Query head count; without ``head_dim`` it must divide ``d_model``.
+    d_model, n_heads : int
+        Model width and query head count, as in :func:`attention_param_count`.
     rank : int
         Adapter rank ``r >= 1``.
     targets : tuple of str

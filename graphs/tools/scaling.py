@@ -47,6 +47,9 @@ SEED = 20240601
 EDGE_FACTOR = 5  # m = 5 n, as in the target graph (10**5 nodes, 5 * 10**5 edges)
 TARGET_N = 10**5
 TARGET_SIDE = 700
+TARGET_GRAPH_X = TARGET_N * (EDGE_FACTOR + 1)  # V + E of the target graph
+TARGET_GRID_X = TARGET_SIDE * TARGET_SIDE
+GRID_LABEL = f"{TARGET_SIDE} x {TARGET_SIDE} grid, land with probability 1/2"
 
 
 # ----------------------------------------------------------------------------- declarations
@@ -97,6 +100,12 @@ def _grid_x(args: tuple[Any, ...]) -> int:
     return len(grid) * len(grid[0])
 
 
+def _nodes(x: int) -> int:
+    """The node count whose random graph (``n`` nodes, ``EDGE_FACTOR * n`` edges) has
+    ``V + E`` about ``x``."""
+    return max(1, x // (EDGE_FACTOR + 1))
+
+
 # ----------------------------------------------------------------------------- inputs
 
 
@@ -137,6 +146,11 @@ def random_grid(side: int, seed: int) -> list[list[int]]:
     return [[bits(1) for _ in range(side)] for _ in range(side)]
 
 
+def _grid_args(x: int, seed: int) -> tuple[list[list[int]]]:
+    """The argument tuple of a grid problem: a random square grid of about ``x`` cells."""
+    return (random_grid(max(1, round(math.sqrt(x))), seed),)
+
+
 # ----------------------------------------------------------------------------- 323: components
 
 
@@ -162,14 +176,14 @@ def scipy_components(n: int, edges: list[tuple[int, int]]) -> int:
 COMPONENTS = Problem(
     name="components",
     x_label="V + E",
-    make=lambda x, s: random_graph(max(1, x // (EDGE_FACTOR + 1)), s),
+    make=lambda x, s: random_graph(_nodes(x), s),
     size_of=_graph_x,
     ours={"graphs.count_components": graphs.count_components},
     networkx=nx_components,
     reference=scipy_components,
     reference_name="scipy.sparse.csgraph.connected_components",
     reference_is_c=True,
-    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_x=TARGET_GRAPH_X,
     target_label="random graph, 10^5 nodes, 5*10^5 edges",
     speedup_goal=True,
 )
@@ -207,14 +221,14 @@ def scipy_bfs(adj: list[list[int]]) -> int:
 BFS = Problem(
     name="bfs",
     x_label="V + E",
-    make=lambda x, s: (random_adjacency(max(1, x // (EDGE_FACTOR + 1)), s),),
+    make=lambda x, s: (random_adjacency(_nodes(x), s),),
     size_of=_adj_x,
     ours={"graphs.shortest_path_lengths": ours_bfs},
     networkx=nx_bfs,
     reference=scipy_bfs,
     reference_name="scipy.sparse.csgraph.breadth_first_order",
     reference_is_c=True,
-    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_x=TARGET_GRAPH_X,
     target_label="random digraph, 10^5 nodes, 5*10^5 arcs",
 )
 
@@ -253,7 +267,7 @@ def graphlib_topo(n: int, edges: list[tuple[int, int]]) -> int:
 TOPOSORT = Problem(
     name="toposort",
     x_label="V + E",
-    make=lambda x, s: random_dag(max(1, x // (EDGE_FACTOR + 1)), s),
+    make=lambda x, s: random_dag(_nodes(x), s),
     size_of=_graph_x,
     ours={
         "graphs.topological_sort_kahn": ours_topo_kahn,
@@ -263,7 +277,7 @@ TOPOSORT = Problem(
     reference=graphlib_topo,
     reference_name="graphlib.TopologicalSorter (pure Python)",
     reference_is_c=False,
-    target_x=TARGET_N * (EDGE_FACTOR + 1),
+    target_x=TARGET_GRAPH_X,
     target_label="random DAG, 10^5 nodes, ~5*10^5 edges",
 )
 
@@ -309,15 +323,15 @@ def scipy_islands(grid: list[list[int]]) -> int:
 ISLANDS = Problem(
     name="islands",
     x_label="cells",
-    make=lambda x, s: (random_grid(max(1, round(math.sqrt(x))), s),),
+    make=_grid_args,
     size_of=_grid_x,
     ours={"graphs.num_islands": graphs.num_islands},
     networkx=nx_islands,
     reference=scipy_islands,
     reference_name="scipy.ndimage.label",
     reference_is_c=True,
-    target_x=TARGET_SIDE * TARGET_SIDE,
-    target_label="700 x 700 grid, land with probability 1/2",
+    target_x=TARGET_GRID_X,
+    target_label=GRID_LABEL,
     speedup_goal=True,
 )
 
@@ -339,13 +353,13 @@ def scipy_max_area(grid: list[list[int]]) -> int:
 MAX_AREA = Problem(
     name="max_area",
     x_label="cells",
-    make=lambda x, s: (random_grid(max(1, round(math.sqrt(x))), s),),
+    make=_grid_args,
     size_of=_grid_x,
     ours={"graphs.max_area_of_island": graphs.max_area_of_island},
     networkx=nx_max_area,
     reference=scipy_max_area,
     reference_name="scipy.ndimage.label + numpy.bincount",
     reference_is_c=True,
-    target_x=TARGET_SIDE * TARGET_SIDE,
-    target_label="700 x 700 grid, land with probability 1/2",
+    target_x=TARGET_GRID_X,
+    target_label=GRID_LABEL,
 )

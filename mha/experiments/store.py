@@ -15,7 +15,7 @@ hand-edited file is reported in one line naming the file and the field, and run 
   types, and, with :func:`with_ranges`, the ranges of its numbers (the store knows no topic:
   that an accuracy lies in [0, 1] is the experiment's knowledge, declared as :data:`Ranges`).
 
-Writes are atomic (:mod:`mha.tools.files`): an interruption loses nothing finished and damages
+Writes are atomic (:mod:`docs.tools.files`): an interruption loses nothing finished and damages
 nothing complete.
 """
 
@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from mha.tools.files import atomic_write_json
+from docs.tools.files import atomic_write_json
 
 #: Significant digits kept for floats in result files.
 DIGITS = 5
@@ -86,10 +86,7 @@ def spec_key(spec: Spec) -> str:
 
     Examples
     --------
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class S:
-    ...     steps: int
+    >>> S = dataclasses.make_dataclass("S", [("steps", int)], frozen=True)  # a one-field spec
     >>> spec_key(S(300)) == spec_key(S(301))
     False
     """
@@ -116,10 +113,7 @@ def spec_problem(record: Any, spec: Spec) -> str | None:
 
     Examples
     --------
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class S:
-    ...     steps: int
+    >>> S = dataclasses.make_dataclass("S", [("steps", int)], frozen=True)  # a one-field spec
     >>> spec_problem({"steps": 300.0}, S(300)).split(" (")[0]
     "field 'steps' is 300.0, expected 300"
     """

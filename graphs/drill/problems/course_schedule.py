@@ -15,6 +15,19 @@ CONSTRAINTS = GraphLimits(
     ordered=False, self_loops=True,
 )  # fmt: skip
 
+
+def prerequisite_arrow(a: int, b: int) -> str:
+    """The label of a drawn pair ``[a, b]``: course ``b`` comes first, then ``a`` (210 reads
+    its pairs the same way).
+
+    Examples
+    --------
+    >>> prerequisite_arrow(1, 0)
+    '[1, 0]: 0 → 1 (0을 먼저)'
+    """
+    return f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)"
+
+
 DRILL = Drill(
     solution=graphs.can_finish,
     method="canFinish",
@@ -25,7 +38,7 @@ DRILL = Drill(
     ),
     examples=({"n": 2, "edges": [[1, 0]]}, {"n": 2, "edges": [[1, 0], [0, 1]]}),
     answers=(True, False),  # LeetCode's published answers to the examples
-    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
+    kind=graph(prerequisite_arrow, CONSTRAINTS),
     networkx=lambda args: nx_courses_possible(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=same_bool,

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import graphs
 from graphs.drill.answers import nx_courses_possible, valid_order
-from graphs.drill.kinds import graph, object_particle
+from graphs.drill.kinds import graph
 from graphs.drill.limits import GraphLimits
 from graphs.drill.problem import Drill
+from graphs.drill.problems.course_schedule import prerequisite_arrow
 
 # LeetCode's constraints: every input the judge makes is built within them (ai != bi: no
 # course needs itself; at most numCourses * (numCourses - 1) distinct pairs).
@@ -53,7 +54,7 @@ DRILL = Drill(
         {"n": 1, "edges": []},
     ),
     answers=([0, 1], [0, 2, 1, 3], [0]),  # LeetCode's published answers to the examples
-    kind=graph(lambda a, b: f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)", CONSTRAINTS),
+    kind=graph(prerequisite_arrow, CONSTRAINTS),
     networkx=_networkx,
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=valid_order,

@@ -54,6 +54,34 @@ def hangul_font() -> str | None:
     return next((name for name in HANGUL_FONTS if name in installed), None)
 
 
+def _font_style() -> tuple[dict[str, Any], dict[str, str]]:
+    """``(rc, labels)``: matplotlib settings that draw with the Hangul font when one is
+    installed (falling back to DejaVu Sans for other glyphs), and :data:`LABELS` in Korean; with
+    no Hangul font, no settings and English labels.
+
+    Examples
+    --------
+    >>> rc, labels = _font_style()
+    >>> labels is LABELS["ko" if rc else "en"]
+    True
+    """
+    font = hangul_font()
+    rc = {"font.family": [font, "DejaVu Sans"]} if font else {}
+    return rc, LABELS["ko" if font else "en"]
+
+
+def _panel_grid(n: int, columns: int) -> tuple[int, int]:
+    """``(rows, cols)`` of ``n`` panels laid out ``columns`` a row (fewer when ``n`` is smaller).
+
+    Examples
+    --------
+    >>> _panel_grid(5, 2), _panel_grid(1, 2)
+    ((3, 2), (1, 1))
+    """
+    cols = min(n, columns)
+    return (n + cols - 1) // cols, cols
+
+
 def position_labels(tokens: Sequence[int]) -> list[str]:
     """Axis labels ``"position:token"`` for every position.
 
@@ -114,18 +142,15 @@ def heatmap_figure(
         raise ValueError(f"panel_titles: expected {h} titles, got {len(panel_titles)}")
     if columns < 1:
         raise ValueError(f"columns: expected an int >= 1, got {columns}")
-    font = hangul_font()
-    text = LABELS["ko" if font else "en"]
+    font_rc, text = _font_style()
     titles = list(panel_titles) if panel_titles is not None else [f"head {i}" for i in range(h)]
-    cols = min(h, columns)
-    rows = (h + cols - 1) // cols
+    rows, cols = _panel_grid(h, columns)
     side = PANEL_INCHES[0] if T <= 16 else PANEL_INCHES[1]
     tick_size = 5.5 if T <= 16 else 4.6
     margin_left, margin_bottom, gap_w, gap_h, top, bar = 0.75, 0.7, 0.85, 0.95, 0.55, 0.55
     width = margin_left + cols * side + (cols - 1) * gap_w + bar + 0.4
     height = margin_bottom + rows * side + (rows - 1) * gap_h + top
-    rc = {"font.family": [font, "DejaVu Sans"] if font else ["DejaVu Sans"],
-          "axes.unicode_minus": False}  # fmt: skip
+    rc = {"font.family": ["DejaVu Sans"], **font_rc, "axes.unicode_minus": False}
     labels = position_labels(tokens)
     with plt.rc_context(rc):
         fig = plt.figure(figsize=(width, height), facecolor="white")
@@ -210,18 +235,12 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
 
 def _panels(n: int) -> tuple[Figure, list]:
     """A figure of ``n`` panels, two a row (a phone shows two side by side legibly)."""
-    cols = min(n, 2)
-    rows = (n + cols - 1) // cols
+    rows, cols = _panel_grid(n, 2)
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.3 * rows), squeeze=False)
     flat = [ax for row in axes for ax in row]
     for ax in flat[n:]:
         ax.set_visible(False)
     return fig, flat[:n]
-
-
-def _text() -> dict[str, str]:
-    """Labels in Korean with a Hangul font, in English without (the font is set by the caller)."""
-    return LABELS["ko" if hangul_font() else "en"]
 
 
 Rows = Sequence[Mapping[str, Any]]
@@ -234,9 +253,8 @@ def _accuracy_panels(
     setting; the title, the y label and the grid are the same for every panel."""
     if not panels:
         raise ValueError("panels: expected at least one setting, got none")
-    text = _text()
-    font = hangul_font()
-    with plt.rc_context({"font.family": [font, "DejaVu Sans"]} if font else {}):
+    rc, text = _font_style()
+    with plt.rc_context(rc):
         fig, axes = _panels(len(panels))
         for i, (ax, (title, rows)) in enumerate(zip(axes, panels, strict=True)):
             draw(ax, rows, text, i == 0)

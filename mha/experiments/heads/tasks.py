@@ -142,7 +142,7 @@ def count_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.
 def reverse_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
     """The mirrored position ``T-1-t``."""
     B, T = x.shape
-    return [("mirrored", _positions(T, lambda t, T: T - 1 - t).expand(B, T, T))]
+    return [("mirrored", _positions(T, dict(RELATIONS)["mirrored"]).expand(B, T, T))]
 
 
 def relations_keys(x: torch.Tensor, knobs: dict[str, int]) -> list[tuple[str, torch.Tensor]]:
@@ -252,8 +252,8 @@ class Task:
         return self.keys(x, self.knobs(level))
 
 
-TASKS: dict[str, Task] = {
-    "count": Task(
+_DECLARED = (  # a new task is one more Task here
+    Task(
         name="count",
         description="how many times the current token appeared earlier (causal)",
         causal=True,
@@ -267,7 +267,7 @@ TASKS: dict[str, Task] = {
         classes=lambda k: k["length"],
         keys=count_keys,
     ),
-    "reverse": Task(
+    Task(
         name="reverse",
         description="the sequence reversed (every position may look everywhere)",
         causal=False,
@@ -279,7 +279,7 @@ TASKS: dict[str, Task] = {
         classes=lambda k: k["vocab"],
         keys=reverse_keys,
     ),
-    "relations": Task(
+    Task(
         name="relations",
         description="tokens at several related positions (previous, mirrored, ...) as one tuple",
         causal=False,
@@ -292,7 +292,7 @@ TASKS: dict[str, Task] = {
         classes=lambda k: k["vocab"] ** k["relations"],
         keys=relations_keys,
     ),
-    "recall": Task(
+    Task(
         name="recall",
         description="key-value recall: n (key, value) pairs, then each key again in another "
         "order; answer its value (a lookup by content)",
@@ -308,7 +308,9 @@ TASKS: dict[str, Task] = {
         keys=recall_keys,
         sampler=recall_tokens,
     ),
-}
+)
+#: Every task, by its name.
+TASKS: dict[str, Task] = {task.name: task for task in _DECLARED}
 
 
 def get_task(name: str) -> Task:
