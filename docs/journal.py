@@ -23,9 +23,12 @@ student can write (approach, representation, ...) stay blank.
 
 With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
 skeleton on the shared runner with its test, page generator and page, run once so that the tests
-and the strict build pass at once; the entry links to the page. That day is all or nothing
-(:func:`new_day`): a name that is taken or would hide a module is refused before anything is
-written, and a failure or Ctrl-C puts back every file written so far (exit 1, or 130).
+and the strict build pass at once; the entry links to the page. ``--vary NAME=V1,V2,...`` picks
+the field of its run spec the day compares (default ``n_heads=1,2,4``, see :mod:`docs.vary`),
+and the last line printed is the fast check of the day's own files (ruff, then its tests). That
+day is all or nothing (:func:`new_day`): a name that is taken or would hide a module, or a
+``--vary`` the run spec cannot take, is refused before anything is written, and a failure or
+Ctrl-C puts back every file written so far (exit 1, or 130).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from pathlib import Path
 from string import Template
 
 from docs import scaffold
+from docs.tools.files import atomic_write_bytes
 
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
@@ -180,10 +184,7 @@ def write_drill_log(
     try:
         if path.is_file() and path.read_bytes() == data:
             return path, False
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
+        atomic_write_bytes(path, data)
     except OSError as e:
         raise JournalError(f"cannot write the drill log {path} ({e.strerror or e})") from None
     return path, True
@@ -337,11 +338,13 @@ def new_day(
     drills: list[dict] | None,
     experiment: str,
     root: Path | None = None,
+    vary: str | None = None,
 ) -> Path:
     """:func:`new_entry` and the day's experiment (:mod:`docs.scaffold`) in ``root`` (default:
-    ``scaffold.ROOT``), all or nothing; returns the entry's path.
+    ``scaffold.ROOT``), comparing the values of ``vary`` (``NAME=V1,V2,...``, default the head
+    count: :mod:`docs.vary`), all or nothing; returns the entry's path.
 
-    The name and ``mkdocs.yml`` are checked before anything is written. Then every file is
+    The name, ``vary`` and ``mkdocs.yml`` are checked before anything is written. Then every file is
     recorded before it is first written (the entry, the drill log, the skeleton, ``mkdocs.yml``,
     what the first run writes); a failure or Ctrl-C puts them all back.
 
@@ -356,6 +359,7 @@ def new_day(
     root = scaffold.ROOT if root is None else Path(root)
     scaffold.check_name(experiment, root)  # refuse the name before writing anything
     scaffold.add_to_nav((root / "mkdocs.yml").read_text(encoding="utf-8"), title, experiment)
+    compared = scaffold.check_vary(vary)
     undo = scaffold.Undo(root)
     undo.track(Path(posts_dir) / f"{date.isoformat()}.md")
     log_dir = site_log_dir(posts_dir)
@@ -364,9 +368,9 @@ def new_day(
 
     def work() -> Path:
         path = new_entry(date, title, slug, posts_dir, drills, experiment)
-        for written in scaffold.create(experiment, title, date.isoformat(), root, undo):
+        for written in scaffold.create(experiment, title, date.isoformat(), root, undo, compared):
             print(f"wrote {written.relative_to(root)}")
-        print(f"running the {experiment} experiment once and generating its page ...")
+        print(f"running the {experiment} experiment once ({compared}) and the page generators ...")
         scaffold.first_run(experiment, root, undo)
         print(f"added docs/{scaffold.page_path(experiment)} to the nav of mkdocs.yml")
         return path
@@ -464,6 +468,15 @@ def main(argv: list[str] | None = None) -> int:
         " the entry links to its page. All or nothing: on a failure or Ctrl-C every file"
         " written is put back (default: none)",
     )
+    new.add_argument(
+        "--vary",
+        default=None,
+        metavar="NAME=V1,V2,...",
+        help="with --experiment: the field of the experiment's run spec the day compares and"
+        " its values, at least two, e.g. n_kv_heads=1,2,4,8 (n_heads, n_kv_heads, d_model,"
+        " steps, lr, ...; not seed); written once, as VARY in the experiment module"
+        " (default: n_heads=1,2,4)",
+    )
     drills_cmd = sub.add_parser(
         "drills",
         help="rewrite the day's drill log from the drill record",
@@ -497,11 +510,13 @@ def main(argv: list[str] | None = None) -> int:
         problems: list[str] = []
         drills = read_drills(record, problems)
         found = record.is_file()
+        if args.vary is not None and args.experiment is None:
+            raise JournalError("--vary: only with --experiment NAME (the experiment compares it)")
         if args.experiment is None:
             path = new_entry(date, args.title, args.slug, posts_dir, drills if found else None)
         else:
             path = new_day(date, args.title, args.slug, posts_dir, drills if found else None,
-                           args.experiment)  # fmt: skip
+                           args.experiment, vary=args.vary)  # fmt: skip
     except scaffold.Interrupted as e:
         print(f"interrupted: {e}", file=sys.stderr)
         return 130
@@ -517,9 +532,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"drill log: {log_dir / log_name(date)} ({source})")
     elif what:
         print(f"drill record: {what} from {record} (no site holds the posts: no drill log)")
-    print("next: fill in the sections, set readtime, delete `draft: true`, then check with")
+    then = "next:" if args.experiment is None else "also:"
+    print(f"{then} fill in the sections, set readtime, delete `draft: true`, then check with")
     print("      NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict")
     print(f"      after more drills: .venv/bin/python -m docs.journal drills --date {date}")
+    if args.experiment is not None:  # the day's own files, fast: ruff, then its tests
+        print(f"next: {scaffold.next_command(args.experiment)}")
     return 0
 
 

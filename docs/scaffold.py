@@ -12,9 +12,16 @@ Writes a small, runnable experiment on the shared runner from ``docs/templates/e
 
 The one existing file it edits is ``mkdocs.yml``: the page joins the nav's ``실험`` section (the
 journal entry, the other file of the day, is new too). Then it runs the experiment once (a few
-seconds), publishes ``docs/results/NAME.json`` and generates its page fragment
-(``python -m docs.gen NAME``: its own generator only, no other page is rewritten), so that the
-test suite and ``mkdocs build --strict`` pass straight away.
+seconds), publishes ``docs/results/NAME.json`` and runs every page generator
+(``python -m docs.gen``: a page that lists the experiments follows the new one; figures whose
+inputs did not change are not drawn again), so that the test suite, ``docs.gen --check`` and
+``mkdocs build --strict`` pass straight away. :func:`next_command` is the fast check of the
+day's own files it then suggests: ruff first, then the day's tests.
+
+The day compares the values of one field of the run spec, ``--vary NAME=V1,V2,...`` (default
+``n_heads=1,2,4``; the rules and the fields: :mod:`docs.vary`). The choice is written once, as
+``VARY`` in the new experiment module; the results file carries it as ``config.vary``, and the
+generator, the page and the test read it from there: no other file of the day names it.
 
 Nothing is overwritten, and it is all or nothing. A name is refused before anything is written
 (:func:`check_name`) when it could not name a new package that every import still finds:
@@ -53,6 +60,10 @@ from pathlib import Path
 from string import Template
 from typing import TypeVar
 
+from docs import vary as varying
+from docs.tools.files import atomic_write_bytes, atomic_write_text
+from docs.vary import Vary, VaryError
+
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "docs" / "templates" / "experiment"
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")  # short: code lines that hold it fit
@@ -68,6 +79,8 @@ FILES = {
     "page.md.tmpl": "docs/experiments/{name}.md",
 }
 EMPTY_INIT = "tests/mha/experiments/{name}/__init__.py"
+# the folders ``docs.gen`` writes to (paths relative to the repository)
+GENERATED = ("docs/generated", "docs/results")
 # the folders a day adds an entry NAME (or NAME.suffix) to: a name already there is taken
 FOLDERS = (
     "mha/experiments",
@@ -157,9 +170,25 @@ def add_to_nav(mkdocs_yml: str, title: str, name: str) -> str:
     return mkdocs_yml[:end] + entry + mkdocs_yml[end:]
 
 
-def render(name: str, title: str, date: str) -> dict[str, str]:
+def check_vary(text: str | None) -> Vary:
+    """The day's compared variable from ``--vary`` (``None``: the default, ``n_heads=1,2,4``),
+    checked against the skeleton's run spec (:func:`docs.vary.check_vary`).
+
+    Raises
+    ------
+    ScaffoldError
+        (a ``ValueError``) naming ``--vary`` and the problem; nothing is written.
+    """
+    try:
+        return varying.check_vary(text, TEMPLATES / "experiment.py.tmpl")
+    except VaryError as e:
+        raise ScaffoldError(str(e)) from None
+
+
+def render(name: str, title: str, date: str, vary: Vary = varying.DEFAULT) -> dict[str, str]:
     """Every new file's text, keyed by its path relative to the repository."""
-    values = {"name": name, "title": title, "date": date}
+    values = {"name": name, "title": title, "date": date, "vary_name": vary.name,
+              "vary_values": vary.literal()}  # fmt: skip
     files = {
         dest.format(name=name): Template((TEMPLATES / src).read_text(encoding="utf-8")).substitute(
             values
@@ -199,6 +228,19 @@ class Undo:
     def track_glob(self, folder: Path, pattern: str) -> None:
         folder = Path(folder).absolute()
         self._globs.append((folder, pattern, set(folder.glob(pattern))))
+
+    def track_tree(self, folder: Path) -> None:
+        """Record every file under ``folder`` (each is put back if changed) and that anything
+        else found there on rollback is new (removed): for a command that may write anywhere
+        in it, such as ``docs.gen``."""
+        folder = Path(folder).absolute()
+        if not folder.is_dir():
+            self.track(folder)  # nothing there yet (or a file): put back as it is
+            return
+        for path in sorted(folder.rglob("*")):
+            if path.is_symlink() or not path.is_dir():
+                self.track(path)
+        self.track_glob(folder, "**/*")
 
     def rollback(self) -> str:
         """Put everything back; one line saying what was restored, removed or (if anything
@@ -293,11 +335,7 @@ def _remove(path: Path) -> bool:
 def _restore_file(path: Path, data: bytes, mode: int) -> None:
     if path.is_file() and path.read_bytes() == data:
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.restore.tmp")
-    tmp.write_bytes(data)
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
+    atomic_write_bytes(path, data, mode)
 
 
 def _restore_tree(path: Path, files: dict, dirs: set) -> None:
@@ -343,9 +381,15 @@ def _write_new(path: Path, text: str) -> None:
 
 
 def create(
-    name: str, title: str, date: str, root: Path = ROOT, undo: Undo | None = None
+    name: str,
+    title: str,
+    date: str,
+    root: Path = ROOT,
+    undo: Undo | None = None,
+    vary: Vary = varying.DEFAULT,
 ) -> list[Path]:
-    """Write the skeleton and add its page to the nav; return the paths written.
+    """Write the skeleton (comparing the values of ``vary``, checked by :func:`check_vary`)
+    and add its page to the nav; return the paths written.
 
     Each file is recorded in ``undo`` before it is written; without one, a failure here puts
     everything back itself.
@@ -357,33 +401,44 @@ def create(
         ``실험`` nav section; nothing is written then.
     """
     name = check_name(name, root)
-    files = render(name, title, date)
+    files = render(name, title, date, vary)
     mkdocs = root / "mkdocs.yml"
     new_nav = add_to_nav(mkdocs.read_text(encoding="utf-8"), title, name)
     if undo is None:
         own = Undo(root)
-        return all_or_nothing(own, lambda: create(name, title, date, root, own))
+        return all_or_nothing(own, lambda: create(name, title, date, root, own, vary))
     written = []
     for rel, text in files.items():
         path = root / rel
         undo.track(path)
         _write_new(path, text)
         written.append(path)
-    tmp = mkdocs.with_name(".mkdocs.yml.tmp")
-    undo.track(tmp)
     undo.track(mkdocs)
-    tmp.write_text(new_nav, encoding="utf-8")
-    os.replace(tmp, mkdocs)
+    atomic_write_text(mkdocs, new_nav)
     return written
 
 
 def first_run_commands(name: str) -> list[list[str]]:
-    """The experiment once (its results published), then its page generator alone."""
+    """The experiment once (its results published), then every page generator."""
     return [
         [sys.executable, "-m", f"mha.experiments.{name}", "--quiet",
          "--publish", f"docs/results/{name}.json"],
-        [sys.executable, "-m", "docs.gen", name],
+        [sys.executable, "-m", "docs.gen"],
     ]  # fmt: skip
+
+
+def next_command(name: str) -> str:
+    """The fast check of the day's own files, to run next: ruff first, then the day's tests.
+
+    Examples
+    --------
+    >>> next_command("kv").split(" && ")[1]
+    '.venv/bin/python -m pytest -q tests/mha/experiments/kv'
+    """
+    return (
+        f".venv/bin/python -m ruff check mha/experiments/{name} tests/mha/experiments/{name}"
+        f" docs/gen/{name}.py && .venv/bin/python -m pytest -q tests/mha/experiments/{name}"
+    )
 
 
 def _run(command: list[str], cwd: Path) -> tuple[int, str]:
@@ -411,10 +466,10 @@ def _run(command: list[str], cwd: Path) -> tuple[int, str]:
 
 
 def first_run(name: str, root: Path = ROOT, undo: Undo | None = None) -> None:
-    """Run the new experiment once, publish its results and generate its page fragment.
+    """Run the new experiment once, publish its results and run every page generator.
 
-    What the two commands write (the experiment's ``runs/NAME/``, ``docs/results/NAME.json``
-    and a temporary file next to it, ``docs/generated/NAME/``) is recorded in ``undo`` first.
+    What the two commands may write (the experiment's ``runs/NAME/``, anything under
+    ``docs/results/`` and ``docs/generated/``) is recorded in ``undo`` first.
 
     Raises
     ------
@@ -423,9 +478,8 @@ def first_run(name: str, root: Path = ROOT, undo: Undo | None = None) -> None:
     """
     if undo is not None:
         undo.track(root / "runs" / name)
-        undo.track(root / "docs" / "results" / f"{name}.json")
-        undo.track_glob(root / "docs" / "results", f".{name}.json.*.tmp")
-        undo.track(root / "docs" / "generated" / name)
+        for folder in GENERATED:
+            undo.track_tree(root / folder)
     for command in first_run_commands(name):
         code, output = _run(command, root)
         if code != 0:

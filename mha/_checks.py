@@ -84,6 +84,23 @@ def check_tensor(name: str, x: object, *, ndim: int | None = None) -> torch.Tens
     return x
 
 
+def check_float_like(name: str, x: torch.Tensor, like: torch.Tensor, like_name: str) -> None:
+    """Refuse a non-floating ``x``, or one of another dtype or device than ``like``.
+
+    Raises
+    ------
+    TypeError
+        Naming ``name``, what it differs from (``like_name``) and the fix (``.to()``).
+    """
+    if not x.is_floating_point():
+        raise TypeError(f"{name}: expected a floating-point tensor, got {x.dtype}")
+    if x.dtype != like.dtype or x.device != like.device:
+        raise TypeError(
+            f"{name}: dtype {x.dtype} on {x.device} differs from {like_name} "
+            f"({like.dtype} on {like.device}); convert one with .to()"
+        )
+
+
 def check_mask_dtype(name: str, mask: torch.Tensor) -> None:
     """Masks are boolean (True = blocked) or floating point (added to the scores)."""
     if mask.dtype != torch.bool and not mask.is_floating_point():

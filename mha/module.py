@@ -6,7 +6,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mha._checks import check_tensor
+from mha._checks import check_float_like, check_tensor
 from mha.attention import scaled_dot_product_attention
 from mha.heads import merge_heads, split_heads
 from mha.masks import combine_masks, dead_rows, revive
@@ -199,14 +199,7 @@ class MultiHeadAttention(nn.Module):
         self, query: object, key: object, value: object
     ) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
         q = check_tensor("query", query, ndim=3)
-        weight = self.W_q.weight
-        if not q.is_floating_point():
-            raise TypeError(f"query: expected a floating-point tensor, got {q.dtype}")
-        if q.dtype != weight.dtype or q.device != weight.device:
-            raise TypeError(
-                f"query: dtype {q.dtype} on {q.device} differs from the module's parameters "
-                f"({weight.dtype} on {weight.device}); convert one with .to()"
-            )
+        check_float_like("query", q, self.W_q.weight, "the module's parameters")
         if q.shape[-1] != self.d_model:
             raise ValueError(
                 f"query: last dimension must be d_model={self.d_model}, got shape {tuple(q.shape)}"
@@ -237,13 +230,7 @@ class MultiHeadAttention(nn.Module):
         if head_gate is None:
             return None
         gate = check_tensor("head_gate", head_gate)
-        if not gate.is_floating_point():
-            raise TypeError(f"head_gate: expected a floating-point tensor, got {gate.dtype}")
-        if gate.dtype != query.dtype or gate.device != query.device:
-            raise TypeError(
-                f"head_gate: dtype {gate.dtype} on {gate.device} differs from query's "
-                f"{query.dtype} on {query.device}; convert it with .to()"
-            )
+        check_float_like("head_gate", gate, query, "query")
         h, B = self.n_heads, _sizes(query)[0]
         if tuple(gate.shape) not in ((h,), (B, h)):
             raise ValueError(

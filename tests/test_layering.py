@@ -1,17 +1,27 @@
 """The architecture's rules, checked on the source: who may import whom.
 
 Both domains have the same floors: the library at the top of the package, its tools in
-``tools/``, and what is built on both (the experiments, the drill) in its own subpackage.
+``tools/``, and what is built on both (the experiments, the drill) in its own subpackage. The
+house tools both domains share (atomic writer, timer, terminal check, ``--out`` checks) are
+written once, in ``docs/tools/``.
 
 - The attention library in ``mha/`` (its top-level modules) imports only torch, the standard
   library and itself: no experiment, plot, file-handling or test tool (``mha/tools/``).
+- The config reader ``mha/config/`` is part of the library: it imports only torch, the standard
+  library, the library's top-level modules and its own modules.
 - Experiments live in ``mha/experiments/`` (one folder each, on the shared runner) and may use
   the library and the tools, never the other way round.
 - The graph solutions in ``graphs/`` (its top-level modules) import only the standard library and
-  themselves, and none of them is a command: graphs' tools (the benchmark, the pitfall gallery,
-  the atomic writer) live in ``graphs/tools/``, and nothing in ``graphs/`` outside
-  ``graphs/tools/`` and ``graphs/drill/`` imports them.
+  themselves, and none of them is a command: graphs' tools (the benchmark, the pitfall gallery)
+  live in ``graphs/tools/``, and nothing in ``graphs/`` outside ``graphs/tools/`` and
+  ``graphs/drill/`` imports them.
 - ``graphs`` and ``mha`` never import each other.
+- The libraries (the top-level modules of ``mha/`` and ``graphs/``, and ``mha/config/``) never
+  import ``docs``. The domains' tools (``mha/tools``, ``mha/experiments``, ``graphs/tools``,
+  ``graphs/drill``) may import ``docs.tools`` and no other part of ``docs`` (not ``docs.gen``,
+  not ``docs.journal``: the site is built on the domains, not the other way round).
+- ``docs/tools/`` imports neither ``mha`` nor ``graphs`` nor the rest of ``docs``: the standard
+  library, third-party packages and its own modules only.
 
 No module is an exception: an old command address that only forwards is not kept (update the
 callers instead). Imports are read from the syntax tree, so an import hidden inside a function
@@ -111,6 +121,55 @@ def tools_violations(path: Path, root: Path = ROOT) -> list[str]:
     ]
 
 
+def config_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """What a module of ``mha/config/`` imports beyond torch, the standard library, the
+    library's top-level modules and ``mha.config`` itself."""
+    return [
+        f"config/{path.name} imports {name}, which is not part of the attention library"
+        for name in sorted(imports_of(path, root))
+        if top(name) not in STDLIB
+        and top(name) != "torch"
+        and name != "__future__"
+        and not _is_top_level_module(name, "mha", root)
+        and name != "mha.config"
+        and not name.startswith("mha.config.")
+    ]
+
+
+#: Subpackages of the domains that may import ``docs.tools`` (and no other part of ``docs``).
+DOMAIN_TOOLS = {("mha", "tools"), ("mha", "experiments"), ("graphs", "tools"), ("graphs", "drill")}
+
+
+def _is_house_tool(name: str) -> bool:
+    return name == "docs.tools" or name.startswith("docs.tools.")
+
+
+def docs_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Imports of ``docs`` by a module of ``mha`` or ``graphs``: none in the libraries, only
+    ``docs.tools`` in the domains' tools."""
+    rel = path.relative_to(root).parts
+    tools = len(rel) > 2 and tuple(rel[:2]) in DOMAIN_TOOLS
+    where = "/".join(rel)
+    bad = []
+    for name in sorted(imports_of(path, root)):
+        if top(name) != "docs":
+            continue
+        if not tools:
+            bad.append(f"{where} imports {name}: the library never imports docs")
+        elif not _is_house_tool(name):
+            bad.append(f"{where} imports {name}: a tool may import docs.tools only")
+    return bad
+
+
+def house_tools_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Imports of ``mha``, ``graphs`` or the rest of ``docs`` by a module of ``docs/tools/``."""
+    bad = []
+    for name in sorted(imports_of(path, root)):
+        if top(name) in ("mha", "graphs") or (top(name) == "docs" and not _is_house_tool(name)):
+            bad.append(f"docs/tools/{path.name} imports {name}: the house tools import no domain")
+    return bad
+
+
 def crossing_violations(path: Path, root: Path = ROOT) -> list[str]:
     """Imports from the other domain (``graphs`` in ``mha``, ``mha`` in ``graphs``)."""
     other = {"mha": "graphs", "graphs": "mha"}[path.relative_to(root).parts[0]]
@@ -121,6 +180,8 @@ MHA_LIBRARY = sorted((ROOT / "mha").glob("*.py"))
 GRAPHS_SOLUTIONS = sorted((ROOT / "graphs").glob("*.py"))
 GRAPHS_ALL = sorted((ROOT / "graphs").rglob("*.py"))
 MHA_ALL = sorted((ROOT / "mha").rglob("*.py"))
+MHA_CONFIG = sorted((ROOT / "mha" / "config").rglob("*.py"))
+HOUSE_TOOLS = sorted((ROOT / "docs" / "tools").glob("*.py"))
 
 
 def _rel(path: Path) -> str:
@@ -130,6 +191,11 @@ def _rel(path: Path) -> str:
 @pytest.mark.parametrize("path", MHA_LIBRARY, ids=lambda p: p.name)
 def test_attention_library_imports_only_torch_the_standard_library_and_itself(path):
     assert library_violations(path) == []
+
+
+@pytest.mark.parametrize("path", MHA_CONFIG, ids=lambda p: p.name)
+def test_the_config_reader_imports_only_the_library(path):
+    assert config_violations(path) == []
 
 
 def test_experiments_live_in_their_own_folders_on_the_shared_runner():
@@ -149,7 +215,25 @@ def test_graph_solutions_import_only_the_standard_library_and_themselves(path):
 def test_graphs_tools_live_in_graphs_tools():
     tools = ROOT / "graphs" / "tools"
     assert (tools / "__init__.py").is_file()
-    assert {"bench.py", "counterexamples.py", "files.py"} <= {p.name for p in tools.glob("*.py")}
+    assert {"bench.py", "counterexamples.py"} <= {p.name for p in tools.glob("*.py")}
+
+
+def test_the_house_tools_live_in_docs_tools_and_nowhere_else():
+    names = {p.name for p in HOUSE_TOOLS}
+    assert {"__init__.py", "files.py", "timing.py", "terminal.py", "outputs.py"} <= names
+    for package in ("mha", "graphs"):  # the copies each domain once had are gone
+        for name in ("files.py", "timing.py"):
+            assert not (ROOT / package / "tools" / name).exists(), f"{package}/tools/{name}"
+
+
+@pytest.mark.parametrize("path", MHA_ALL + GRAPHS_ALL, ids=_rel)
+def test_the_libraries_never_import_docs_and_the_tools_only_docs_tools(path):
+    assert docs_violations(path) == []
+
+
+@pytest.mark.parametrize("path", HOUSE_TOOLS, ids=lambda p: p.name)
+def test_the_house_tools_import_no_domain_and_no_other_part_of_docs(path):
+    assert house_tools_violations(path) == []
 
 
 @pytest.mark.parametrize("path", GRAPHS_ALL, ids=_rel)
@@ -169,25 +253,42 @@ def test_mha_never_imports_graphs(path):
 
 def test_the_rules_catch_a_violation(tmp_path):
     # A checkout in miniature: each probe breaks one rule, and each rule must say so.
-    for package in ("mha", "graphs"):
+    for package in ("mha", "graphs", "docs"):
         (tmp_path / package / "tools").mkdir(parents=True)
         (tmp_path / package / "__init__.py").write_text("")
         (tmp_path / package / "tools" / "__init__.py").write_text("")
     (tmp_path / "mha" / "heads.py").write_text("import torch\n")
     (tmp_path / "graphs" / "toposort.py").write_text("import collections\n")
+    (tmp_path / "docs" / "tools" / "files.py").write_text("import os\n")
+    (tmp_path / "docs" / "gen").mkdir()
+    (tmp_path / "docs" / "gen" / "common.py").write_text("")
+    (tmp_path / "mha" / "config").mkdir()
+    (tmp_path / "mha" / "config" / "reader.py").write_text("import json\nfrom mha import heads\n")
     probes = {
         "mha/probe.py": "from . import heads\ndef f():\n    import matplotlib.pyplot\n"
         "    from . import experiments\n",
         "graphs/probe.py": "from graphs import toposort\ndef f():\n    import networkx\n"
         "    from graphs.tools import bench\n    import mha\nif __name__ == '__main__':\n"
         "    f()\n",
-        "graphs/drill/probe.py": "from graphs.tools import counterexamples\nimport mha.heads\n",
+        "graphs/drill/probe.py": "from graphs.tools import counterexamples\nimport mha.heads\n"
+        "from docs.tools import files\n",
         "graphs/islands.py": "from graphs import tools\n",
+        "graphs/docs_probe.py": "def f():\n    from docs.tools.files import replacing\n",
+        "mha/tools/probe.py": "from docs.tools import files\ndef f():\n"
+        "    from docs.gen import common\n    import docs.journal\n",
+        "mha/config/probe.py": "import json\nfrom mha import heads\nfrom mha.config import reader\n"
+        "from . import spec\ndef f():\n    import numpy\n    from mha.tools import bench\n"
+        "    import docs.tools.files\n",
+        "docs/tools/probe.py": "import tqdm\nfrom docs.tools import files\nfrom . import timing\n"
+        "def f():\n    import mha.heads\n    from graphs import toposort\n"
+        "    from docs.gen import common\n",
     }
     for rel, text in probes.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    mha_probe, graphs_probe, drill_probe, hidden = (tmp_path / rel for rel in probes)
+    mha_probe, graphs_probe, drill_probe, hidden, lib_docs, tool, config, house = (
+        tmp_path / rel for rel in probes
+    )
 
     assert imports_of(mha_probe, tmp_path) == {"mha.heads", "matplotlib.pyplot", "mha.experiments"}
     assert library_violations(mha_probe, tmp_path) == [
@@ -205,6 +306,35 @@ def test_the_rules_catch_a_violation(tmp_path):
     assert tools_violations(hidden, tmp_path) == ["islands.py imports the tool graphs.tools"]
     assert crossing_violations(graphs_probe, tmp_path) == ["probe.py imports mha"]
     assert crossing_violations(drill_probe, tmp_path) == ["probe.py imports mha.heads"]
+    # docs: never in the libraries, only docs.tools in the domains' tools
+    assert docs_violations(lib_docs, tmp_path) == [
+        "graphs/docs_probe.py imports docs.tools.files: the library never imports docs"
+    ]
+    assert docs_violations(drill_probe, tmp_path) == []  # the drill may use the house tools
+    assert docs_violations(tool, tmp_path) == [
+        "mha/tools/probe.py imports docs.gen: a tool may import docs.tools only",
+        "mha/tools/probe.py imports docs.gen.common: a tool may import docs.tools only",
+        "mha/tools/probe.py imports docs.journal: a tool may import docs.tools only",
+    ]
+    assert docs_violations(config, tmp_path) == [
+        "mha/config/probe.py imports docs.tools.files: the library never imports docs"
+    ]
+    # the config reader is library: torch, the standard library, the library and itself
+    assert config_violations(config, tmp_path) == [
+        "config/probe.py imports docs.tools.files, which is not part of the attention library",
+        "config/probe.py imports mha.tools, which is not part of the attention library",
+        "config/probe.py imports numpy, which is not part of the attention library",
+    ]
+    # the house tools: the standard library, third-party packages and themselves
+    assert house_tools_violations(house, tmp_path) == [
+        "docs/tools/probe.py imports docs.gen: the house tools import no domain",
+        "docs/tools/probe.py imports docs.gen.common: the house tools import no domain",
+        "docs/tools/probe.py imports graphs: the house tools import no domain",
+        "docs/tools/probe.py imports graphs.toposort: the house tools import no domain",
+        "docs/tools/probe.py imports mha.heads: the house tools import no domain",
+    ]
     # and the well-behaved modules of the miniature pass
     assert library_violations(tmp_path / "mha" / "heads.py", tmp_path) == []
     assert solutions_violations(tmp_path / "graphs" / "toposort.py", tmp_path) == []
+    assert config_violations(tmp_path / "mha" / "config" / "reader.py", tmp_path) == []
+    assert house_tools_violations(tmp_path / "docs" / "tools" / "files.py", tmp_path) == []

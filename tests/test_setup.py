@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers import ROOT, run
+
 FONT_LINE = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf: NanumGothic,나눔고딕:style=Regular"
 OTHER_LINE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf: DejaVu Sans:style=Book"
 
@@ -110,12 +110,10 @@ def test_without_root_or_sudo_setup_succeeds_and_says_how_to_enable(
 
 
 def test_browser_tests_skip_with_how_to_enable_when_chromium_is_missing(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
-    env["CHROMIUM"] = str(tmp_path / "no-chromium")
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/docs/test_browser.py", "-rs", "-q",
-         "-p", "no:cacheprovider", "-k", "formulas"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    done = run(
+        ["-m", "pytest", "tests/docs/test_browser.py", "-rs", "-q", "-p", "no:cacheprovider",
+         "-k", "formulas"],
+        env={"CI": None, "CHROMIUM": str(tmp_path / "no-chromium")},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 skipped" in done.stdout, done.stdout

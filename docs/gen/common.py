@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from docs.tools.files import atomic_write_bytes
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 RESULTS = DOCS / "results"
@@ -191,11 +193,8 @@ def write(files: dict[str, Content]) -> list[str]:
     """Write the files that changed; return their paths."""
     changed = stale(files, exact=True)
     for rel in changed:
-        path = DOCS / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
         content = files[rel]
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
+        atomic_write_bytes(
+            DOCS / rel, content.encode("utf-8") if isinstance(content, str) else content
+        )
     return changed

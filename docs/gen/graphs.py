@@ -14,96 +14,28 @@ fragment,
 * ``docs/generated/graphs/pitfalls/<wrong function>.md`` (e.g. ``max_area_mark_on_pop``),
 
 and the page that shows the code of the functions concerned includes it, next to its own
-Korean explanation of the mistake. ``tests/graphs/test_pages.py`` checks that every fragment is
-included by exactly one page, that this page holds the records of the functions measured (or
-done right), and that it explains each pitfall it shows.
+Korean explanation of the mistake. The pitfall fragments are rendered by the galleries' one
+renderer, :mod:`docs.gen.gallery` (the MHA gallery's too). ``tests/docs/test_pages_graphs.py``
+checks that every fragment is included by exactly one page, that this page holds the records of
+the functions measured (or done right), and that it explains each pitfall it shows.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
+from docs.gen import gallery
 from docs.gen.common import RESULTS, Content, header, load_json, missing_results
 
 BENCH = "docs/results/graphs_bench.json"
-PITFALLS = "docs/results/graphs_pitfalls.json"
 OUT = "generated/graphs"
 
 
-def _code(value: Any) -> str:
-    """Inline code in Python spelling: ``[[1, 0]]``, ``True``."""
-    if isinstance(value, bool):
-        return f"`{value}`"
-    return "`" + json.dumps(value, ensure_ascii=False) + "`"
-
-
-def _input(inp: dict[str, Any]) -> str:
-    if isinstance(inp.get("grid"), str):  # a described grid, e.g. "100 x 100, every cell 1"
-        return f"{inp['rows']} × {inp['cols']} 격자, 모든 칸 {_code(inp['fill'])}"
-    return ", ".join(f"`{k}` = {_code(v)}" for k, v in inp.items())
-
-
-def _outcome(out: dict[str, Any]) -> str:
-    if "raises" in out:
-        extra = f" (사이클 {_code(out['cycle'])})" if "cycle" in out else ""
-        return f"`{out['raises']}` 발생{extra}"
-    return _code(out["returns"])
-
-
-def _pitfall(p: dict[str, Any], note: str) -> str:
-    """The counterexample table of one pitfall (the page explains the mistake in prose)."""
-    rows = [
-        "| 입력 | 올바른 함수 | 틀린 풀이 |",
-        "| :-- | :-- | :-- |",
-    ]
-    for label, case in (("가장 작은 반례", p["minimal"]), ("익숙한 예", p.get("classic"))):
-        if case:
-            rows.append(
-                f"| {label}: {_input(case['input'])} | {_outcome(case['correct'])} "
-                f"| {_outcome(case['wrong'])} |"
-            )
-    return (
-        header(PITFALLS)
-        + f"\n올바른 함수 `{p['correct_function']}`, 틀린 풀이 `{p['wrong_function']}`.\n\n"
-        + "\n".join(rows)
-        + "\n"
-        + note
-    )
-
-
-def _declared_pitfalls() -> list[str]:
-    from graphs.tools.counterexamples import PITFALLS as DECLARED
-
-    return [p.name for p in DECLARED]
-
-
 def pitfall_fragments() -> dict[str, str]:
-    """``wrong function name -> fragment`` for every declared or recorded pitfall."""
-    names = _declared_pitfalls()
-    path = RESULTS / "graphs_pitfalls.json"
-    if not path.is_file():
-        missing = missing_results(PITFALLS, "python -m graphs.tools.counterexamples")
-        return dict.fromkeys(names, missing)
-    data = load_json(path)
-    search = data.get("search", {})
-    note = (
-        f"\n반례는 `{data.get('generated_by', 'python -m graphs.tools.counterexamples')}`가 "
-        f"{search.get('tool', 'hypothesis')}(hypothesis {search.get('hypothesis', '?')}, "
-        f"난수 고정, 최대 {search.get('max_examples', '?')}개 예제)로 찾았다.\n"
-    )
-    out = {p["name"]: _pitfall(p, note) for p in data["pitfalls"]}
-    for name in names:
-        if name not in out:
-            out[name] = (
-                header(PITFALLS)
-                + '\n!!! warning "아직 반례를 찾지 않았다"\n'
-                + f"    `{PITFALLS}`에 `{name}`의 반례가 아직 없다. "
-                + "`python -m graphs.tools.counterexamples`를 실행한 뒤 "
-                + "`python -m docs.gen`을 다시 실행한다.\n"
-            )
-    return out
+    """``wrong function name -> fragment`` for every declared or recorded pitfall
+    (:func:`docs.gen.gallery.pitfall_fragments` on ``graphs.tools.counterexamples``)."""
+    return gallery.pitfall_fragments("graphs.tools.counterexamples", RESULTS)
 
 
 FIGURE = (

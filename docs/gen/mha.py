@@ -5,14 +5,16 @@ Sources: :func:`mha.attention_param_count` and the module itself (parameter tabl
 ``docs/results/mha_pitfalls.json`` (``python -m mha.tools.counterexamples``). A results file
 that does not exist yet gives a fragment that says so, never made-up numbers. Each pitfall of
 the gallery gets its own fragment, ``docs/generated/mha/pitfalls/<wrong function>.md``, which the
-pitfalls page includes after its own Korean explanation, as the graph pages do.
+pitfalls page includes after its own Korean explanation, as the graph pages do; the galleries'
+one renderer, :mod:`docs.gen.gallery`, writes it, and :func:`split_illustration` adds what only
+the split pitfall records.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from docs.gen import gallery
 from docs.gen.common import (
     RESULTS,
     Content,
@@ -120,11 +122,6 @@ def lora_table() -> str:
             align="lrrrr",
         )
     )
-
-
-def _code(value: Any) -> str:
-    """Compact JSON in inline code: ``[[0.0, 1.0], [2.0, 3.0]]``."""
-    return "`" + json.dumps(value, ensure_ascii=False) + "`"
 
 
 def _ms(seconds: float) -> str:
@@ -267,48 +264,10 @@ def render_speed(data: dict[str, Any]) -> str:
     )
 
 
-PITFALLS = "docs/results/mha_pitfalls.json"
-PITFALLS_COMMAND = "python -m mha.tools.counterexamples"
-
-
-def _outcome(out: dict[str, Any]) -> str:
-    """What a call returned (and the row sums of weights) or raised, as a table cell."""
-    if "raises" in out:
-        return f"`{out['raises']}` 발생"
-    value = out["returns"]
-    if isinstance(value, dict) and set(value) == {"shape"}:
-        return f"모양 {_code(value['shape'])}인 텐서"
-    text = _code(value)
-    if "row_sums" in out:
-        text = f"가중치 {text}, 행 합 {_code(out['row_sums'])}"
-    return text
-
-
-def _input(inp: dict[str, Any]) -> str:
-    return ", ".join(f"`{key}` = {_code(value)}" for key, value in inp.items())
-
-
-def _pitfall(p: dict[str, Any], note: str) -> str:
-    """One gallery entry: the smallest failing input and both outcomes, plus what it records.
-
-    Rendered by field, not by pitfall: the Korean explanation of each mistake is prose on the
-    page that includes this fragment.
-    """
-    m = p["minimal"]
-    parts = [
-        f"올바른 함수 `{p['correct_function']}`, 틀린 풀이 `{p['wrong_function']}`.\n",
-        md_table(
-            ["", "값"],
-            [
-                ["가장 작은 반례", _input(m["input"])],
-                ["올바른 함수", _outcome(m["correct"])],
-                ["틀린 풀이", _outcome(m["wrong"])],
-            ],
-        ),
-    ]
-    for out in (m["correct"], m["wrong"]):
-        if "message" in out:
-            parts.append(f"`{out['raises']}`의 메시지:\n\n```text\n{out['message']}\n```\n")
+def split_illustration(p: dict[str, Any]) -> list[str]:
+    """The split pitfall's own parts of its gallery fragment: what each split puts in each head
+    (position labels instead of the input), and how far the attention outputs differ."""
+    parts = []
     shown = p.get("illustration")
     if shown:
         parts.append(
@@ -317,47 +276,21 @@ def _pitfall(p: dict[str, Any], note: str) -> str:
             + md_table(
                 ["", "값"],
                 [
-                    ["자리 번호 (행 = 토큰, 열 = feature)", _code(shown["labels"])],
-                    ["맞는 분할: head별 자리 번호", _code(shown["right_heads"])],
-                    ["틀린 분할: head별 자리 번호", _code(shown["wrong_heads"])],
+                    ["자리 번호 (행 = 토큰, 열 = feature)", gallery.code(shown["labels"])],
+                    ["맞는 분할: head별 자리 번호", gallery.code(shown["right_heads"])],
+                    ["틀린 분할: head별 자리 번호", gallery.code(shown["wrong_heads"])],
                 ],
             )
         )
     if "max_output_difference" in p:
         parts.append(f"attention 출력의 최대 차이: {p['max_output_difference']}\n")
-    return header(PITFALLS) + "\n" + "\n".join(parts) + note
-
-
-def _declared_pitfalls() -> list[str]:
-    from mha.tools.counterexamples import PITFALLS as DECLARED
-
-    return [p.name for p in DECLARED]
+    return parts
 
 
 def pitfall_fragments() -> dict[str, str]:
-    """``wrong function name -> fragment`` for every declared or recorded MHA pitfall."""
-    names = _declared_pitfalls()
-    path = RESULTS / "mha_pitfalls.json"
-    if not path.is_file():
-        return dict.fromkeys(names, missing_results(PITFALLS, PITFALLS_COMMAND))
-    data = load_json(path)
-    search = data.get("search", {})
-    used = ", ".join(f"{k} {search[k]}" for k in ("hypothesis", "torch") if k in search)
-    note = (
-        f"\n<small>반례는 `{data.get('generated_by', PITFALLS_COMMAND)}`가 "
-        f"{search.get('tool', 'hypothesis')}({used}, 난수 고정, "
-        f"최대 {search.get('max_examples', '?')}개 예제)로 찾았다.</small>\n"
-    )
-    out = {p["name"]: _pitfall(p, note) for p in data.get("pitfalls", [])}
-    for name in names:
-        if name not in out:
-            out[name] = (
-                header(PITFALLS)
-                + '\n!!! warning "아직 반례를 찾지 않았다"\n'
-                + f"    `{PITFALLS}`에 `{name}`의 반례가 아직 없다. `{PITFALLS_COMMAND}`를 "
-                + "실행한 뒤 `python -m docs.gen`을 다시 실행한다.\n"
-            )
-    return out
+    """``wrong function name -> fragment`` for every declared or recorded MHA pitfall
+    (:func:`docs.gen.gallery.pitfall_fragments` on ``mha.tools.counterexamples``)."""
+    return gallery.pitfall_fragments("mha.tools.counterexamples", RESULTS, split_illustration)
 
 
 def generate() -> dict[str, Content]:

@@ -19,7 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["atomic_write_json", "atomic_write_text", "check_writable", "replacing"]
+__all__ = [
+    "atomic_write_bytes",
+    "atomic_write_json",
+    "atomic_write_text",
+    "check_writable",
+    "replacing",
+]
 
 
 def _mode_for(path: Path) -> int:
@@ -33,13 +39,16 @@ def _mode_for(path: Path) -> int:
 
 
 @contextlib.contextmanager
-def replacing(path: Path) -> Iterator[Path]:
+def replacing(path: Path, mode: int | None = None) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the body succeeds, move it onto ``path``.
 
     Parameters
     ----------
     path : Path
         The file to replace (or create); its folder is created if needed.
+    mode : int, optional
+        Permission bits of the new file (default: the old file's, or the usual ones for a new
+        file).
 
     Yields
     ------
@@ -69,11 +78,32 @@ def replacing(path: Path) -> Iterator[Path]:
     tmp = Path(name)
     try:
         yield tmp
-        os.chmod(tmp, _mode_for(path))
+        os.chmod(tmp, _mode_for(path) if mode is None else mode)
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Write ``data`` to ``path`` atomically, flushed to disk (see :func:`replacing`).
+
+    Raises
+    ------
+    OSError
+        The write failed; the old file (if any) is untouched and no temporary file is left.
+
+    Examples
+    --------
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> atomic_write_bytes(folder / "a.bin", b"\\x00\\x01", mode=0o600)
+    >>> (folder / "a.bin").read_bytes(), oct((folder / "a.bin").stat().st_mode & 0o777)
+    (b'\\x00\\x01', '0o600')
+    """
+    with replacing(path, mode) as tmp, open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -98,14 +128,20 @@ def atomic_write_text(path: Path, text: str) -> None:
     >>> (folder / "a.txt").read_text()
     'hello'
     """
-    with replacing(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def atomic_write_json(path: Path, obj: Any, indent: int = 1) -> None:
+def atomic_write_json(path: Path, obj: Any, indent: int | None = 1) -> None:
     """Write ``obj`` as indented JSON with a final newline, atomically.
+
+    Parameters
+    ----------
+    path : Path
+        The file to write; its folder is created if needed.
+    obj : Any
+        Anything ``json.dumps`` takes, without NaN or infinities.
+    indent : int
+        Spaces per level.
 
     Raises
     ------
@@ -113,17 +149,32 @@ def atomic_write_json(path: Path, obj: Any, indent: int = 1) -> None:
         ``obj`` holds NaN or an infinity (JSON has neither); nothing is written.
     TypeError
         ``obj`` holds something JSON cannot represent; nothing is written.
+
+    Examples
+    --------
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> atomic_write_json(folder / "r.json", {"a": [1, 2]}, indent=None)
+    >>> (folder / "r.json").read_text()
+    '{"a": [1, 2]}\\n'
     """
     atomic_write_text(path, json.dumps(obj, indent=indent, allow_nan=False) + "\n")
 
 
 def check_writable(folder: Path) -> None:
-    """Create ``folder`` if needed and prove a file can be written there.
+    """Create ``folder`` if needed and prove a file can be written there (a probe file is made
+    and removed).
 
     Raises
     ------
     OSError
         The folder cannot be created or written.
+
+    Examples
+    --------
+    >>> folder = Path(tempfile.mkdtemp()) / "new"
+    >>> check_writable(folder)
+    >>> list(folder.iterdir())
+    []
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

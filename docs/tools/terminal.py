@@ -1,10 +1,18 @@
-"""Whether output goes to a person: progress bars are drawn on a terminal only, never in logs."""
+"""Whether output goes to a person: progress bars are drawn on a terminal only, never in logs.
+
+A progress bar redraws itself with carriage returns; in a log file or a CI transcript those pile
+up as one long line. :func:`is_terminal` is the one test of "a person is watching", and
+:func:`progress_bar` the one way the commands draw a bar: on stderr, only on a terminal, never
+with ``--quiet``.
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["is_terminal"]
+__all__ = ["is_terminal", "progress_bar"]
 
 
 def is_terminal(stream: Any) -> bool:
@@ -31,3 +39,31 @@ def is_terminal(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):
         return False
+
+
+def progress_bar(iterable: Iterable[Any] | None = None, *, quiet: bool = False, **options: Any):
+    """A ``tqdm`` bar on ``sys.stderr`` (as it is now), disabled unless that is a terminal.
+
+    Parameters
+    ----------
+    iterable : iterable, optional
+        What the bar counts (or give ``total=`` in ``options`` and call ``update``).
+    quiet : bool
+        No bar even on a terminal (the commands' ``--quiet``).
+    **options
+        Passed to ``tqdm`` (``desc``, ``unit``, ``total``, ...).
+
+    Returns
+    -------
+    tqdm.tqdm
+        The bar; a disabled one still iterates ``iterable`` and accepts every call.
+
+    Examples
+    --------
+    >>> list(progress_bar(range(3), desc="demo"))  # stderr is not a terminal under doctest
+    [0, 1, 2]
+    """
+    from tqdm import tqdm  # a third-party import only for the commands that draw a bar
+
+    stream = sys.stderr
+    return tqdm(iterable, file=stream, disable=quiet or not is_terminal(stream), **options)

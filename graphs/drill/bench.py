@@ -11,21 +11,23 @@ into LeetCode:
 Each file is checked ``--repeats`` times; the figure of a file is its median, and the two
 figures printed last are the medians over the files of each kind (goals on a quiet 2-core
 machine: a correct solution at most 8 s, a wrong one at most 4 s). ``--out FILE`` also writes
-them as JSON. Nothing else is written.
+them as JSON (atomically, with the machine's facts: :mod:`docs.tools.timing`). Nothing else is
+written. A progress bar shows on stderr when it is a terminal, unless ``--quiet``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+from docs.tools.files import atomic_write_json
+from docs.tools.outputs import count_problem, file_problem, refuse
+from docs.tools.terminal import progress_bar
+from docs.tools.timing import interleaved, machine
 
 __all__ = ["GOALS", "WRONG", "main", "measure"]
 
@@ -75,51 +77,61 @@ def _params(signature: str) -> list[str]:
     return param_names(signature)
 
 
-def measure(repeats: int, progress: bool) -> dict[str, Any]:
-    """Seconds of every check, by file; the medians by kind."""
+def _timed_checks(number: int, path: Path, repeats: int) -> tuple[list[float], str]:
+    """Seconds of each of ``repeats`` checks of ``path`` as problem ``number``, and the verdict."""
     from graphs.drill import check
 
+    verdicts: list[str] = []
+    timed = {"check": lambda: verdicts.append(check(number, path)["verdict"])}
+    return interleaved(timed, repeats)["check"], verdicts[-1]
+
+
+def measure(repeats: int, progress: bool) -> dict[str, Any]:
+    """Seconds of every check, by file; the medians by kind.
+
+    Parameters
+    ----------
+    repeats : int
+        Checks of every file, >= 1.
+    progress : bool
+        Whether to draw a progress bar (on stderr, and only when it is a terminal).
+
+    Returns
+    -------
+    dict
+        ``rows`` (one a file: kind, name, problem, verdict, seconds, median), ``medians`` by
+        kind, ``goals``, ``repeats`` and the ``machine``'s facts.
+    """
     rows = []
     with tempfile.TemporaryDirectory(prefix="drill-bench-") as folder:
         cases = _cases(Path(folder))
-        for i, (kind, name, number, path) in enumerate(cases, 1):
-            seconds, verdict = [], ""
-            for _ in range(repeats):
-                start = time.perf_counter()
-                result = check(number, path)
-                seconds.append(time.perf_counter() - start)
-                verdict = result["verdict"]
+        bar = progress_bar(cases, quiet=not progress, desc=PROG, unit="file")
+        for kind, name, number, path in bar:
+            bar.set_postfix_str(name)
+            seconds, verdict = _timed_checks(number, path, repeats)
             rows.append({"kind": kind, "name": name, "problem": number, "verdict": verdict,
                          "seconds": seconds, "median": statistics.median(seconds)})  # fmt: skip
-            if progress:
-                sys.stderr.write(f"\r\033[K{i}/{len(cases)} {name}")
-                sys.stderr.flush()
-    if progress:
-        sys.stderr.write("\r\033[K")
+        bar.close()
     medians = {
         kind: statistics.median(r["median"] for r in rows if r["kind"] == kind) for kind in GOALS
     }
-    return {
-        "rows": rows,
-        "medians": medians,
-        "goals": GOALS,
-        "repeats": repeats,
-        "machine": {"cpu_count": os.cpu_count(), "load_average": os.getloadavg(),
-                    "python": platform.python_version(), "machine": platform.machine()},
-    }  # fmt: skip
+    return {"rows": rows, "medians": medians, "goals": GOALS, "repeats": repeats,
+            "machine": machine()}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    description = __doc__.split("\n\n")[0].replace("``", "")  # plain text in --help
+    parser = argparse.ArgumentParser(prog=PROG, description=description)
     parser.add_argument("--repeats", type=int, default=3, help="checks per file (default: 3)")
     parser.add_argument("--out", type=Path, default=None, help="also write JSON here (default: no)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress (default: shown)")
     args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error(f"--repeats: expected >= 1, got {args.repeats}")
-    if args.out is not None and (args.out.is_dir() or not args.out.parent.is_dir()):
-        parser.error(f"--out: expected a file in an existing folder, got {args.out}")
-    report = measure(args.repeats, progress=not args.quiet and sys.stderr.isatty())
+    checks = [("--repeats", count_problem(args.repeats))]
+    if args.out is not None:
+        checks.append(("--out", file_problem(args.out)))
+    if refuse(checks):  # before any measuring: a bad argument costs nothing
+        return 2
+    report = measure(args.repeats, progress=not args.quiet)
     for row in report["rows"]:
         print(f"{row['kind']:<8} {row['problem']:>4} {row['name']:<28} {row['verdict']:<13}"
               f" median {row['median']:6.2f} s")  # fmt: skip
@@ -127,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         goal = GOALS[kind]
         print(f"{kind}: median {median:.2f} s over the files (goal <= {goal:g} s)")
     if args.out is not None:
-        args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        atomic_write_json(args.out, report, indent=2)
+        print(f"wrote {args.out}")
     return 0
 
 

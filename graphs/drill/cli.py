@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from docs.tools.terminal import is_terminal
 from graphs.drill.record import (
     Guard,
     RecordError,
@@ -188,7 +189,7 @@ def cmd_check(drill: Any, path: Path, record: Path, options: dict[str, Any]) -> 
 
 def _progress_printer(quiet: bool) -> Any:
     """Progress on stderr, only on a terminal (never ``\\r`` in logs) and not with --quiet."""
-    if quiet or not sys.stderr.isatty():
+    if quiet or not is_terminal(sys.stderr):
         return None
 
     def show(text: str) -> None:

@@ -1,12 +1,13 @@
 """The two shapes of input the drills take: a grid of cells, or ``n`` and a list of pairs.
 
 A :class:`Kind` knows how to search its inputs within the problem's LeetCode constraints
-(:mod:`graphs.drill.limits`): the small search draws the pitfall gallery's sizes the way
-:mod:`graphs.tools.counterexamples` does, so the judge shrinks to the gallery's minimal input
-wherever that input is within the constraints; the hard cases (:class:`Family`: deep paths, all-land
-grids, isolated nodes, cycles) are ladders of inputs, smallest first, clipped to the limits;
-the timing ladder gives the sizes the judge times. It also knows an input's size ``(V, E)`` and
-how to draw it: a grid as rows of characters, a graph as an edge list.
+(:mod:`graphs.drill.limits`): the small search draws from the pitfall gallery's strategies
+(:mod:`graphs.tools.strategies`), moved into the constraints, so the judge shrinks to the
+gallery's minimal input wherever that input is within the constraints; the hard cases
+(:class:`Family`: deep paths, all-land grids, isolated nodes, cycles) are ladders of inputs,
+smallest first, clipped to the limits; the timing ladder gives the sizes the judge times. It
+also knows an input's size ``(V, E)`` and how to draw it: a grid as rows of characters, a graph
+as an edge list.
 
 A grid's cells are canonical ints ``0 .. len(limits.cells) - 1`` (LeetCode's own values are
 ``limits.cells``): 200 and 695 have water 0 and land 1, a problem such as 994 (empty, fresh,
@@ -15,6 +16,7 @@ rotten) three values. A drill of such a grid declares its own hard cases with :f
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -22,19 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from graphs.drill.limits import (
-    SMALL_GRID_SIDE,
-    SMALL_NODES,
-    SMALL_PAIRS,
-    GraphLimits,
-    GridLimits,
-    clip,
-)
+from graphs.drill.limits import GraphLimits, GridLimits, clip
+from graphs.tools.strategies import SQUARE_SIDES, graph_args, grid_args
 
 __all__ = [
     "GRAPH_SIZES",
     "GRID_SIDES",
-    "SQUARE_SIDES",
     "TIMING_POINTS",
     "Family",
     "Kind",
@@ -45,8 +40,8 @@ __all__ = [
     "timing_sizes",
 ]
 
-# Ladders of sizes, clipped to each problem's limits (:func:`graphs.drill.limits.clip`).
-SQUARE_SIDES = (1, 3, 10, 30, 100, 300)  # the pitfall gallery's all-land squares
+# Ladders of sizes, clipped to each problem's limits (:func:`graphs.drill.limits.clip`); the
+# all-land squares are the pitfall gallery's (graphs.tools.strategies.SQUARE_SIDES).
 GRID_SIDES = (10, 30, 100, 300)
 GRAPH_SIZES = (1, 3, 10, 30, 100, 300, 1000, 2000)
 TIMING_POINTS = 8  # sizes on the timing ladder, from V + E of about TIMING_FROM to the limit
@@ -182,23 +177,12 @@ def _draw_grid(limits: GridLimits) -> Callable[[dict[str, Any]], list[str]]:
 
 
 def _small_grids(limits: GridLimits) -> Callable[[], Any]:
-    """The gallery's small grids (:func:`graphs.tools.counterexamples.grid_args`), from 1 x 1."""
-
-    def strategy() -> Any:
-        from hypothesis import strategies as st
-
-        @st.composite
-        def build(draw: Any) -> dict[str, Any]:
-            # The gallery's sides 0 .. 5, moved up into the limits rather than filtered: the
-            # search makes the gallery's choices and shrinks to its minimal grids.
-            side = st.integers(0, SMALL_GRID_SIDE).map(lambda k: min(max(k, 1), limits.max_side))
-            h, w = draw(side), draw(side)
-            row = st.lists(st.integers(0, len(limits.cells) - 1), min_size=w, max_size=w)
-            return {"grid": draw(st.lists(row, min_size=h, max_size=h))}
-
-        return build()
-
-    return strategy
+    """The gallery's small grids (:func:`graphs.tools.strategies.grid_args`: sides 0 .. 5),
+    moved up into the limits (from 1 x 1) rather than filtered: the search makes the gallery's
+    choices and shrinks to its minimal grids."""
+    return functools.partial(
+        grid_args, cells=len(limits.cells), min_side=1, side_limit=limits.max_side
+    )
 
 
 def grid(
@@ -292,27 +276,18 @@ def _dense(n: int, limits: GraphLimits) -> list[list[int]]:
 
 
 def _small_graphs(limits: GraphLimits) -> Callable[[], Any]:
-    """The gallery's small graphs (:func:`graphs.tools.counterexamples.graph_args`: up to 6
-    nodes and 8 pairs), built within ``limits``: from ``min_nodes`` nodes, pairs drawn as the
-    limits write them, distinct where repeats are not allowed."""
-
-    def strategy() -> Any:
-        from hypothesis import strategies as st
-
-        @st.composite
-        def build(draw: Any) -> dict[str, Any]:
-            # The gallery's 0 .. 6 nodes, moved up into the limits (as the grids' sides).
-            n = draw(st.integers(0, SMALL_NODES).map(lambda k: max(k, limits.min_nodes)))
-            most = min(SMALL_PAIRS, limits.capacity(n))
-            unique = None if limits.repeats else tuple
-            edges = draw(
-                st.lists(limits.pair(n), min_size=limits.min_pairs, max_size=most, unique_by=unique)
-            )
-            return {"n": n, "edges": edges}
-
-        return build()
-
-    return strategy
+    """The gallery's small graphs (:func:`graphs.tools.strategies.graph_args`: up to 6 nodes and
+    8 pairs), built within ``limits``: 0 .. 6 nodes moved up to ``min_nodes`` (as the grids'
+    sides), pairs drawn as the limits write them, distinct where repeats are not allowed."""
+    return functools.partial(
+        graph_args,
+        min_nodes=limits.min_nodes,
+        min_pairs=limits.min_pairs,
+        capacity=limits.capacity,
+        ordered=limits.ordered,
+        self_loops=limits.self_loops,
+        distinct=not limits.repeats,
+    )
 
 
 def _graph_size(args: dict[str, Any]) -> tuple[int, int]:

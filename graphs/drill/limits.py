@@ -25,11 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SMALL_GRID_SIDE", "SMALL_NODES", "SMALL_PAIRS", "GraphLimits", "GridLimits", "clip"]
-
-SMALL_GRID_SIDE = 5  # the small search's grids (the pitfall gallery's sizes)
-SMALL_NODES = 6  # the small search's graphs: up to 6 nodes and 8 pairs (the gallery's sizes)
-SMALL_PAIRS = 8
+__all__ = ["GraphLimits", "GridLimits", "clip"]
 
 
 def clip(ladder: tuple[int, ...], low: int, high: int) -> tuple[int, ...]:
@@ -199,23 +195,6 @@ class GraphLimits:
         while self.capacity(n) < self.min_pairs:
             n += 1
         return n
-
-    def pair(self, n: int) -> Any:
-        """A hypothesis strategy of one pair ``[a, b]`` within the limits, for ``n`` nodes."""
-        from hypothesis import strategies as st
-
-        @st.composite
-        def build(draw: Any) -> list[int]:
-            if self.ordered:
-                a = draw(st.integers(0, n - 1 if self.self_loops else n - 2))
-                return [a, draw(st.integers(a if self.self_loops else a + 1, n - 1))]
-            a = draw(st.integers(0, n - 1))
-            if self.self_loops:
-                return [a, draw(st.integers(0, n - 1))]
-            b = draw(st.integers(0, n - 2))  # any node but a, without filtering
-            return [a, b if b < a else b + 1]
-
-        return build()
 
     def orient(self, a: int, b: int) -> list[int]:
         """The pair ``[a, b]`` as the limits write it (``[min, max]`` when ordered)."""

@@ -134,7 +134,7 @@ class Drill:
     """One LeetCode problem the drill can judge.
 
     Inputs are handled in a *canonical* form, the keyword arguments the project's ``solution``
-    and the gallery's strategies (:mod:`graphs.tools.counterexamples`) use:
+    and the gallery's strategies (:mod:`graphs.tools.strategies`) use:
     ``{"grid": [[1, 0], ...]}`` with int cells, or ``{"n": 3, "edges": [[1, 0], ...]}``.
     ``to_leetcode`` turns a canonical input into the positional arguments LeetCode passes to the
     method.

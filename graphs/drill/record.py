@@ -294,7 +294,7 @@ class Guard:
         if self.before is None:
             self.path.unlink(missing_ok=True)
         else:
-            from graphs.tools.files import replacing
+            from docs.tools.files import replacing
 
             with replacing(self.path) as temporary:
                 temporary.write_bytes(self.before)

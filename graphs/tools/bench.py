@@ -6,7 +6,7 @@ For each problem (:mod:`graphs.tools.scaling` declares them, with their inputs a
 script builds random inputs of growing size (about ``10**3`` to ``10**6`` edges plus nodes, or
 grid cells), times every solution on the same input as the median of interleaved repeats (ours,
 networkx and the reference take turns, so a slow phase of the machine hits all of them alike:
-:mod:`graphs.tools.timing`), fits the log-log slope of time against ``V + E`` (or cells), and
+:mod:`docs.tools.timing`), fits the log-log slope of time against ``V + E`` (or cells), and
 writes
 
 * ``graphs_bench.json``: machine, versions, per-problem sizes, times and slopes, the ratios at the
@@ -28,21 +28,25 @@ import argparse
 import gc
 import json
 import math
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
 
-from graphs.tools.files import replacing, write_text_atomic
+from docs.tools.files import atomic_write_text, replacing
+from docs.tools.outputs import folder_problem, refuse
+from docs.tools.terminal import progress_bar
+from docs.tools.timing import loglog_slope, machine, median_per_call, versions
 from graphs.tools.scaling import EDGE_FACTOR, SEED, Problem, problems
-from graphs.tools.timing import loglog_slope, machine, time_interleaved
 
 __all__ = ["OUT_FILES", "main", "out_problem", "plot", "render", "run", "sizes_for"]
 
 SLOPE_RANGE = (0.85, 1.2)
 SPEEDUP_GOAL = 3.0
 SPLIT_X = 100_000  # diagnostic split of the size range (cache-resident vs not)
+
+
+#: The peers whose versions ``graphs_bench.json`` records.
+PEERS = ("networkx", "scipy", "numpy", "matplotlib")
 
 
 # ----------------------------------------------------------------------------- harness
@@ -62,10 +66,9 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
     """Run every problem at every size; returns the report (partial if interrupted).
 
     A progress bar goes to stderr if ``progress`` is true and stderr is a terminal: its
-    carriage-return updates would otherwise pile up as one long line in a log file.
+    carriage-return updates would otherwise pile up as one long line in a log file
+    (:func:`docs.tools.terminal.progress_bar`).
     """
-    from tqdm import tqdm
-
     repeats_small, repeats_big = (2, 2) if quick else (5, 3)
     chosen = problems()
     plan = [(p, x) for p in chosen for x in sizes_for(p, quick)]
@@ -74,7 +77,8 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
         "generated_by": "python -m graphs.tools.bench" + (" --quick" if quick else ""),
         "quick": quick,
         "interrupted": False,
-        **machine(),
+        "machine": machine(),
+        "versions": versions(*PEERS),
         "settings": {
             "seed": SEED,
             "edge_factor": EDGE_FACTOR,
@@ -88,8 +92,7 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
     }
     for p in chosen:
         p.results = {"x": [], "times": {}, "answers_agree": True}
-    show = progress and _is_terminal(sys.stderr)
-    bar = tqdm(plan, desc="graphs.tools.bench", unit="size", disable=not show, file=sys.stderr)
+    bar = progress_bar(plan, quiet=not progress, desc="graphs.tools.bench", unit="size")
     try:
         for p, x in bar:
             bar.set_postfix_str(f"{p.name} x={x:,}")
@@ -102,7 +105,7 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
             gc.collect()
             gc.freeze()  # the input is long-lived: collections inside a solver need not rescan it
             try:
-                times, answers = time_interleaved(solvers, args, reps, 0.002 if quick else 0.02)
+                times, answers = median_per_call(solvers, args, reps, 0.002 if quick else 0.02)
             finally:
                 gc.unfreeze()
             del args
@@ -123,12 +126,11 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
     return report
 
 
-def _is_terminal(stream: Any) -> bool:
-    """Whether ``stream`` is an interactive terminal (a closed or odd stream is not)."""
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
+def _slope(xs: list[int], seconds: list[float]) -> float | None:
+    """The log-log slope of ``seconds`` against ``xs`` (two sizes are enough for a figure), or
+    ``None`` with fewer (:func:`docs.tools.timing.loglog_slope`)."""
+    fitted = loglog_slope(list(zip(xs, seconds, strict=True)), min_sizes=2)
+    return None if fitted is None else fitted[0]
 
 
 def _summarise(p: Problem) -> dict[str, Any]:
@@ -137,15 +139,15 @@ def _summarise(p: Problem) -> dict[str, Any]:
     n_done = min((len(t) for t in res.get("times", {}).values()), default=0)
     xs = xs[:n_done]
     times = {k: v[:n_done] for k, v in res.get("times", {}).items()}
-    slopes = {k: loglog_slope(xs, v) for k, v in times.items()}
+    slopes = {k: _slope(xs, v) for k, v in times.items()}
     # Diagnostics, not goals: the slope below and above 10^5, where the working set of a random
     # graph leaves the CPU caches and every language's time per element starts to grow.
     small = [i for i, x in enumerate(xs) if x <= SPLIT_X]
     large = [i for i, x in enumerate(xs) if x >= SPLIT_X]
     slopes_by_range = {
         k: {
-            f"x <= {SPLIT_X:g}": loglog_slope([xs[i] for i in small], [v[i] for i in small]),
-            f"x >= {SPLIT_X:g}": loglog_slope([xs[i] for i in large], [v[i] for i in large]),
+            f"x <= {SPLIT_X:g}": _slope([xs[i] for i in small], [v[i] for i in small]),
+            f"x >= {SPLIT_X:g}": _slope([xs[i] for i in large], [v[i] for i in large]),
         }
         for k, v in times.items()
     }
@@ -339,36 +341,9 @@ def out_problem(out: Path) -> str | None:
     Checked before any measuring, so a bad ``--out`` never costs minutes of timing: ``out`` is
     an existing folder or a new one inside an existing folder, writable, and each file written
     there (:data:`OUT_FILES`) is new or a regular file (a folder, device, FIFO or symbolic link
-    in its place is refused). Nothing is created here.
+    in its place is refused). Nothing is created here (:func:`docs.tools.outputs.folder_problem`).
     """
-    out = Path(out)
-    if out.exists():
-        if not out.is_dir():
-            return f"{out} is not a folder; give a folder for {' and '.join(OUT_FILES)}"
-        folder = out
-    else:
-        folder = out.parent
-        if out.is_symlink():
-            return f"{out} is a broken symbolic link; give a folder"
-        if not folder.exists():
-            return f"the folder {folder} (where {out} would be made) does not exist"
-        if not folder.is_dir():
-            return f"{folder} is not a folder"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write in the folder {folder}"
-    for name in OUT_FILES:
-        path = out / name
-        try:
-            mode = path.lstat().st_mode
-        except FileNotFoundError:
-            continue
-        except OSError as e:
-            return f"cannot inspect {path}: {e.strerror or e}"
-        if stat.S_ISLNK(mode):
-            return f"{path} is a symbolic link; it would be replaced by a file"
-        if not stat.S_ISREG(mode):
-            return f"{path} is not a regular file (a folder, device, FIFO or socket)"
-    return None
+    return folder_problem(out, OUT_FILES)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -402,15 +377,13 @@ def main(argv: list[str] | None = None) -> int:
         " (default: off)",
     )
     args = parser.parse_args(argv)
-    problem = out_problem(args.out)
-    if problem is not None:  # before any measuring: a bad --out costs nothing
-        print(f"error: --out: {problem}", file=sys.stderr)
+    if refuse([("--out", out_problem(args.out))]):  # before any measuring: it costs nothing
         return 2
     report = run(quick=args.quick, progress=not args.quiet)
     args.out.mkdir(parents=True, exist_ok=True)
     json_path = args.out / "graphs_bench.json"
     png_path = args.out / "graphs_scaling.png"
-    write_text_atomic(json_path, render(report))
+    atomic_write_text(json_path, render(report))
     try:
         plot(report, png_path)
     except KeyboardInterrupt:

@@ -19,6 +19,16 @@ Behaviour every experiment gets:
   with one line (:class:`RunFailed`, turned into exit code 1 by :func:`interruptible`); the runs
   finished before are kept;
 - :func:`locked` holds an output folder for one process at a time.
+
+Measurements that are not reproducible
+--------------------------------------
+A run's record holds only what the same spec gives again on any machine, so the results file an
+experiment builds from the records keeps its bytes from one execution to the next. What a run
+measures that depends on the machine and its load (the wall time of a forward pass, say) goes
+under one reserved key of its record, :data:`MEASURED` (``record[MEASURED] = {"forward_s":
+0.0021}``): :func:`execute` takes it out of the records it returns, keeps it in the run's file
+and writes it, with the machine, the versions and the load average, to ``out/execution.json``
+(:mod:`mha.experiments.execution` has the details and the file's shape).
 """
 
 from __future__ import annotations
@@ -29,7 +39,6 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -46,6 +55,15 @@ try:
 except ImportError:  # not POSIX: no locking (see locked)
     fcntl = None  # type: ignore[assignment]
 
+from docs.tools.files import replacing
+from docs.tools.timing import load_average
+from mha.experiments.execution import (
+    EXECUTION_NAME,
+    MEASURED,
+    Measured,
+    split_measured,
+    write_execution,
+)
 from mha.experiments.store import Check, Spec, load_finished, save_finished
 
 S = TypeVar("S", bound=Spec)
@@ -286,28 +304,44 @@ def execute(
     Returns
     -------
     dict
-        Spec -> record, for every spec.
+        Spec -> record, for every spec, without its :data:`MEASURED` entry (which, when any
+        run has one, is in ``out/execution.json``: see the module's docstring).
+
+    Raises
+    ------
+    TypeError
+        A run's :data:`MEASURED` entry is not a dict.
+    RunFailed
+        A worker died or a run could not be saved (the runs finished before are saved).
     """
+    started, load_at_start = time.perf_counter(), load_average()
     records: dict[S, Record] = {}
+    measured: dict[S, Measured] = {}  # the runs' measurements that are not reproducible
     pending = []
     for spec in specs:
         found = load_finished(out, spec, check, report=lambda line: print(line, file=sys.stderr))
         if found is not None:
-            records[spec] = found
+            records[spec], entry = split_measured(found, spec.name, stored=True)
+            if entry is not None:
+                measured[spec] = (spec.name, entry, True)
         else:
             pending.append(spec)
+    workers_asked = jobs
     jobs = min(jobs, len(pending))
     disable = True if quiet else None  # tqdm: None = no bar unless stderr is a terminal
     bar = tqdm(total=len(specs), initial=len(records), desc="runs", unit="run", disable=disable,
                dynamic_ncols=True)  # fmt: skip
 
     def finish(spec: S, record: Record) -> None:
+        result, entry = split_measured(record, spec.name)  # a bad entry is refused unsaved
         try:
-            save_finished(out, spec, record)
+            save_finished(out, spec, record)  # with the measurements: a reused run keeps them
         except OSError as e:
             where = e.filename or out / "runs"
             raise RunFailed(f"cannot save run {spec.name} to {where}: {e.strerror or e}") from e
-        records[spec] = record
+        records[spec] = result
+        if entry is not None:
+            measured[spec] = (spec.name, entry, False)
         bar.set_postfix_str(f"{spec.name} {outcome(record)}" if outcome else spec.name)
         bar.update(1)
 
@@ -346,26 +380,20 @@ def execute(
                         )
     finally:
         bar.close()
+    if measured:
+        runs = [measured[s] for s in specs if s in measured]
+        write_execution(out, runs, workers_asked, time.perf_counter() - started, load_at_start)
     return records
 
 
 def publish(source: Path, target: Path) -> None:
     """Copy ``source`` to ``target`` atomically (a new temporary file next to it, then a
-    rename); on failure ``target`` is untouched and no temporary file is left."""
-    target = Path(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as dst, open(source, "rb") as src:
-            shutil.copyfileobj(src, dst)
-            dst.flush()
-            os.fsync(dst.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    rename: :func:`docs.tools.files.replacing`); on failure ``target`` is untouched and no
+    temporary file is left."""
+    with replacing(Path(target)) as tmp, open(source, "rb") as src, open(tmp, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+        dst.flush()
+        os.fsync(dst.fileno())
 
 
 class Terminated(KeyboardInterrupt):
@@ -410,7 +438,9 @@ def interruptible(work: Callable[[], object], runs: Path) -> int:
 
 
 __all__ = [
+    "EXECUTION_NAME",
     "LOCK_NAME",
+    "MEASURED",
     "START_METHOD",
     "Busy",
     "RunFailed",

@@ -12,22 +12,20 @@ wall-clock and machine-dependent; nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-import statistics
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import torch
-from tqdm import tqdm
 
+from docs.tools.files import atomic_write_json
+from docs.tools.outputs import count_problem, file_problem, refuse
+from docs.tools.terminal import progress_bar
+from docs.tools.timing import interleaved, load_average, machine, medians, versions
 from mha.interop import to_torch
 from mha.module import MultiHeadAttention
 from mha.reference import per_head_attention
-from mha.tools.files import atomic_write_json
-from mha.tools.timing import interleaved, load_average, machine, versions
 
 SIZES = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d_model, n_heads)
 
@@ -53,7 +51,7 @@ def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable
 
 def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
     """Median seconds of one forward + backward per contender, over interleaved repeats (the
-    order rotated in every repeat, see :func:`mha.tools.timing.interleaved`)."""
+    order rotated in every repeat, see :func:`docs.tools.timing.interleaved`)."""
     B, T, d_model, _ = size
     fns = contenders(*size)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
@@ -61,8 +59,7 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
     def step(forward: Callable[[torch.Tensor], torch.Tensor]) -> Callable[[], None]:
         return lambda: forward(x).sum().backward()  # one forward + backward
 
-    times = interleaved({name: step(f) for name, f in fns.items()}, repeats, warmup=warmup)
-    return {name: statistics.median(t) for name, t in times.items()}
+    return medians(interleaved({name: step(f) for name, f in fns.items()}, repeats, warmup=warmup))
 
 
 def regenerate_docs(root: Path = ROOT) -> int:
@@ -73,41 +70,6 @@ def regenerate_docs(root: Path = ROOT) -> int:
         return 0
     print("regenerating the site's pages: python -m docs.gen", flush=True)
     return subprocess.run([sys.executable, "-m", "docs.gen"], cwd=root, check=False).returncode
-
-
-def out_file_problem(path: Path) -> str | None:
-    """Why a results file cannot be written at ``path`` (one sentence), or ``None``: checked
-    before any measuring, so a bad ``--out`` never costs a measurement. The file may be new or
-    a regular file (replaced atomically); a folder, a device, a FIFO or a symbolic link is
-    refused, and its folder must exist and be writable.
-
-    Examples
-    --------
-    >>> out_file_problem(Path("/dev/null"))
-    '/dev/null is not a regular file (a device, FIFO or socket); give a file path'
-    """
-    path = Path(path)
-    try:
-        mode: int | None = path.lstat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as e:
-        return f"cannot inspect {path}: {e.strerror or e}"
-    if mode is not None:
-        if stat.S_ISLNK(mode):
-            return f"{path} is a symbolic link; give the path of a regular file"
-        if stat.S_ISDIR(mode):
-            return f"{path} is a folder; give a file path"
-        if not stat.S_ISREG(mode):
-            return f"{path} is not a regular file (a device, FIFO or socket); give a file path"
-    folder = path.parent
-    if not folder.exists():
-        return f"the folder {folder} does not exist"
-    if not folder.is_dir():
-        return f"{folder} is not a folder"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write in the folder {folder}"
-    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -133,18 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    problem = None
-    if args.repeats < 1:
-        problem = f"--repeats: expected an int >= 1, got {args.repeats}"
-    elif (why := out_file_problem(args.out)) is not None:
-        problem = f"--out: {why}"
-    if problem is not None:  # before any measuring: a bad argument costs nothing
-        print(f"error: {problem}", file=sys.stderr)
+    checks = (("--repeats", count_problem(args.repeats)), ("--out", file_problem(args.out)))
+    if refuse(checks):  # before any measuring: a bad argument costs nothing
         return 2
     load_before = load_average()
     rows = []
-    bar = tqdm(SIZES, desc="sizes", unit="size", disable=True if args.quiet else None)
-    for size in bar:
+    for size in progress_bar(SIZES, quiet=args.quiet, desc="sizes", unit="size"):
         med = measure(size, args.repeats)
         B, T, d_model, n_heads = size
         rows.append({
@@ -169,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         "repeats": args.repeats,
         "torch": torch.__version__,
         "threads": torch.get_num_threads(),
-        "machine": f"{info['machine']}, {info['processor'] or info['system']}",
+        "machine": f"{info['machine']}, {info['system']}",
         "python": versions()["python"],
         "load_average_1min": {
             "before": load_before and load_before[0],

@@ -1,72 +1,45 @@
-"""Find a small input on which each deliberate mistake in :mod:`mha.pitfalls` goes wrong.
+"""The MHA pitfall gallery's declarations: each deliberate mistake of :mod:`mha.pitfalls`, what
+it should have been, and where to search for an input that shows it.
 
-Run ``python -m mha.tools.counterexamples [--out docs/results] [--check] [--quiet]``. For each
-pitfall, hypothesis searches (derandomised, no example database, no deadline: the same versions
-give the same file on any machine, at any speed) for a smallest input on which the wrong
-variant's outcome differs from the right one's, and the result goes to ``mha_pitfalls.json``
-for the site's gallery. The file has the shape of ``graphs_pitfalls.json``
-(``python -m graphs.tools.counterexamples``): ``generated_by``, ``search`` (tool, versions,
-``max_examples``) and a ``pitfalls`` list of ``name``, ``mistake``, ``what_goes_wrong``,
-``wrong_function``, ``correct_function`` and ``minimal`` (``input``, ``correct``, ``wrong``).
+Run ``python -m mha.tools.counterexamples [--out docs/results] [--check] [--quiet]``: the
+gallery engine (:mod:`docs.tools.gallery`, shared with ``python -m
+graphs.tools.counterexamples``) has hypothesis find a smallest input on which each wrong
+variant goes wrong and writes ``mha_pitfalls.json`` for the site (``docs/mha/pitfalls.md``
+includes ``docs/generated/mha/pitfalls/<name>.md``). ``--check`` writes nothing and exits 1
+when the file differs from a fresh search under the installed hypothesis and torch (the numbers
+are rounded to ``DIGITS`` decimals; other versions cannot be compared: exit 0, saying so).
 
-``--check`` writes nothing: it exits 1 when the file names other pitfalls than the declared ones
-or, found with the installed hypothesis and torch, differs from a fresh search; a file found with
-other versions cannot be compared (the search may shrink elsewhere, the numbers may round
-differently), so it exits 0 and says so.
-
-Each pitfall is a :class:`Pitfall` constant in this module, found by :func:`declared`; the site
-shows it where a page includes ``docs/generated/mha/pitfalls/<name>.md``. Needs ``hypothesis``.
-The file is written atomically (a temporary file in the same folder, then ``os.replace``).
+Each pitfall is a :class:`~docs.tools.pitfall.Pitfall` constant below; the engine finds them
+(no list names them). Needs ``hypothesis``.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import torch
 
+from docs.tools import gallery
+from docs.tools.pitfall import Pitfall
 from mha import pitfalls
 from mha.heads import merge_heads, split_heads
-from mha.tools.files import atomic_write_text
 
-__all__ = ["PITFALLS", "Pitfall", "build_report", "check", "declared", "main", "search_settings"]
+__all__ = [
+    "MAX_EXAMPLES",
+    "PITFALLS",
+    "RESULT_NAME",
+    "SOFTMAX_OVER_QUERIES",
+    "SPLIT_WITHOUT_TRANSPOSE",
+    "VERSIONS",
+    "VIEW_AFTER_TRANSPOSE",
+]
 
-PROG = "python -m mha.tools.counterexamples"
 RESULT_NAME = "mha_pitfalls.json"
-FORMAT_VERSION = 1
 MAX_EXAMPLES = 2000
+VERSIONS = ("hypothesis", "torch")  # the shrinker, and the numbers
 DIGITS = 4
-
-
-def search_settings() -> Any:
-    """The hypothesis settings of the search: the same answer on any machine, at any speed.
-
-    Built on hypothesis' ``default`` profile (not on whichever profile is loaded, such as a test
-    suite's), derandomised, with no example database and no deadline: the first call warms
-    torch up and may take seconds on a busy machine, which must not turn into a
-    ``DeadlineExceeded`` (hypothesis' default deadline is 200 ms per call).
-
-    Returns
-    -------
-    hypothesis.settings
-        ``deadline=None``, ``derandomize=True``, ``database=None``,
-        ``max_examples=MAX_EXAMPLES``.
-    """
-    from hypothesis import settings
-
-    return settings(
-        settings.get_profile("default"),
-        database=None,
-        derandomize=True,
-        max_examples=MAX_EXAMPLES,
-        deadline=None,
-    )
 
 
 def _rows(t: torch.Tensor) -> list[list[float]]:
@@ -74,43 +47,17 @@ def _rows(t: torch.Tensor) -> list[list[float]]:
     return [[round(float(v), DIGITS) for v in r] for r in t.reshape(-1, t.shape[-1])]
 
 
-@dataclass(frozen=True)
-class Pitfall:
-    """One wrong variant of :mod:`mha.pitfalls`, what it should have been, and its search.
+# ----------------------------------------------------------------------------- split heads
+# A search input is (T, n_heads, d_head, values): T tokens of n_heads * d_head small integers.
 
-    ``find(settings)`` runs the search and returns the entry's ``minimal`` record (``input``,
-    ``correct``, ``wrong``) plus any extra fields the page shows.
-    """
-
-    mistake: str
-    what_goes_wrong: str
-    wrong: Callable[..., Any]  # a function of mha.pitfalls; its name names the pitfall
-    correct_function: str
-    find: Callable[[Any], dict[str, Any]]
-
-    @property
-    def name(self) -> str:
-        return self.wrong.__name__
-
-    @property
-    def wrong_function(self) -> str:
-        return f"mha.pitfalls.{self.wrong.__name__}"
+Problem = tuple[int, int, int, list[int]]
 
 
-def declared() -> list[Pitfall]:
-    """Every :class:`Pitfall` constant of this module, in the order they are defined."""
-    return [value for value in globals().values() if isinstance(value, Pitfall)]
-
-
-# ----------------------------------------------------------------------------- the searches
-
-
-def _find_split(config: Any) -> dict[str, Any]:
-    from hypothesis import find
+def _split_problems() -> Any:
     from hypothesis import strategies as st
 
     @st.composite
-    def split_problems(draw: Any) -> tuple[int, int, int, list[int]]:
+    def build(draw: Any) -> Problem:
         T, n_heads, d_head = (
             draw(st.integers(1, 4)),
             draw(st.integers(1, 3)),
@@ -120,23 +67,43 @@ def _find_split(config: Any) -> dict[str, Any]:
         values = draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n))
         return T, n_heads, d_head, values
 
-    # pitfalls.wrong_split_differs is looked up at each call (a test can slow it down)
-    T, n_heads, d_head, values = find(
-        split_problems(), lambda p: pitfalls.wrong_split_differs(*p), settings=config
-    )
-    x = torch.tensor(values, dtype=torch.float64).reshape(1, T, n_heads * d_head)  # (B, T, d)
-    m = pitfalls.reference_module(n_heads * d_head, n_heads)
+    return build()
+
+
+def _tokens(p: Problem) -> torch.Tensor:
+    T, n_heads, d_head, values = p
+    return torch.tensor(values, dtype=torch.float64).reshape(1, T, n_heads * d_head)  # (B, T, d)
+
+
+def _attention_with(split: Callable[..., torch.Tensor], p: Problem) -> torch.Tensor:
+    """Self-attention of the fixed module (seed 0, float64) on ``p``, heads split by ``split``."""
+    m = pitfalls.reference_module(p[1] * p[2], p[1])
     with torch.no_grad():
-        wrong = pitfalls.self_attention_with_split(m, x, pitfalls.split_heads_without_transpose)
-        right = pitfalls.self_attention_with_split(m, x, split_heads)  # (B, T, d_model)
-    labels = torch.arange(1.0, x.numel() + 1).reshape(x.shape)  # token t, feature j -> a label
+        return pitfalls.self_attention_with_split(m, _tokens(p), split)  # (B, T, d_model)
+
+
+def _split_outcome(split: Callable[..., torch.Tensor], p: Problem) -> dict[str, Any]:
+    return {"returns": _rows(_attention_with(split, p)[0])}
+
+
+def _split_differs(p: Problem) -> bool:
+    # pitfalls.wrong_split_differs is looked up at each call (a test can slow it down)
+    return pitfalls.wrong_split_differs(*p)
+
+
+def _split_input(p: Problem) -> dict[str, Any]:
+    T, n_heads, d_head, _ = p
+    return {"T": T, "n_heads": n_heads, "d_head": d_head, "x": _rows(_tokens(p)[0])}
+
+
+def _split_illustration(p: Problem) -> dict[str, Any]:
+    """How far the outputs differ, and what each split puts in each head (position labels)."""
+    n_heads = p[1]
+    wrong = _attention_with(pitfalls.split_heads_without_transpose, p)
+    right = _attention_with(split_heads, p)
+    labels = torch.arange(1.0, _tokens(p).numel() + 1).reshape(_tokens(p).shape)  # (1, T, d)
     wrong_heads = pitfalls.split_heads_without_transpose(labels, n_heads)  # (B, h, T, d_head)
     return {
-        "minimal": {
-            "input": {"T": T, "n_heads": n_heads, "d_head": d_head, "x": _rows(x[0])},
-            "correct": {"returns": _rows(right[0])},
-            "wrong": {"returns": _rows(wrong[0])},
-        },
         "max_output_difference": round(float((wrong - right).abs().max()), DIGITS),
         "illustration": {
             "labels": _rows(labels[0]),
@@ -146,33 +113,41 @@ def _find_split(config: Any) -> dict[str, Any]:
     }
 
 
-def _merge_outcome(merge: Callable[[torch.Tensor], torch.Tensor], heads: torch.Tensor) -> dict:
+# ----------------------------------------------------------------------------- merge heads
+# A search input is the shape (B, h, T, d_head) of the heads to merge.
+
+
+def _head_shapes() -> Any:
+    from hypothesis import strategies as st
+
+    return st.tuples(st.integers(1, 2), st.integers(1, 3), st.integers(1, 3), st.integers(1, 2))
+
+
+def _merge_outcome(merge: Callable[[torch.Tensor], torch.Tensor], shape: tuple) -> dict:
+    heads = torch.arange(float(torch.Size(shape).numel())).reshape(shape)  # (B, h, T, d_head)
     try:
         return {"returns": {"shape": list(merge(heads).shape)}}
     except RuntimeError as err:
         return {"raises": "RuntimeError", "message": str(err).split("\n")[0]}
 
 
-def _find_view(config: Any) -> dict[str, Any]:
-    from hypothesis import find
+# ----------------------------------------------------------------------------- softmax
+# A search input is a square T x T list of integer scores: query rows, key columns.
+
+
+def _square_scores() -> Any:
     from hypothesis import strategies as st
 
-    def heads(shape: tuple[int, int, int, int]) -> torch.Tensor:
-        return torch.arange(float(torch.Size(shape).numel())).reshape(shape)  # (B, h, T, d_head)
-
-    shapes = st.tuples(st.integers(1, 2), st.integers(1, 3), st.integers(1, 3), st.integers(1, 2))
-    shape = find(
-        shapes,
-        lambda s: "raises" in _merge_outcome(pitfalls.merge_heads_with_view, heads(s)),
-        settings=config,
+    return st.integers(1, 4).flatmap(
+        lambda T: st.lists(
+            st.lists(st.integers(-3, 3), min_size=T, max_size=T), min_size=T, max_size=T
+        )
     )
-    return {
-        "minimal": {
-            "input": {"shape": list(shape)},
-            "correct": _merge_outcome(merge_heads, heads(shape)),
-            "wrong": _merge_outcome(pitfalls.merge_heads_with_view, heads(shape)),
-        }
-    }
+
+
+def softmax_over_keys(scores: torch.Tensor) -> torch.Tensor:
+    """The right softmax: each query's row of weights over the keys sums to 1."""
+    return torch.softmax(scores, dim=-1)
 
 
 def _softmax_outcome(softmax: Callable[[torch.Tensor], torch.Tensor], scores: list) -> dict:
@@ -183,35 +158,9 @@ def _softmax_outcome(softmax: Callable[[torch.Tensor], torch.Tensor], scores: li
     }
 
 
-def _find_softmax(config: Any) -> dict[str, Any]:
-    from hypothesis import find
-    from hypothesis import strategies as st
-
-    def softmax_over_keys(scores: torch.Tensor) -> torch.Tensor:
-        return torch.softmax(scores, dim=-1)
-
-    square = st.integers(1, 4).flatmap(
-        lambda T: st.lists(
-            st.lists(st.integers(-3, 3), min_size=T, max_size=T), min_size=T, max_size=T
-        )
-    )
-    scores = find(
-        square,
-        lambda s: (
-            not torch.allclose(
-                pitfalls.softmax_over_queries(torch.tensor(s, dtype=torch.float64)).sum(-1),
-                torch.ones(len(s), dtype=torch.float64),
-            )
-        ),
-        settings=config,
-    )
-    return {
-        "minimal": {
-            "input": {"scores": scores},
-            "correct": _softmax_outcome(softmax_over_keys, scores),
-            "wrong": _softmax_outcome(pitfalls.softmax_over_queries, scores),
-        }
-    }
+def _rows_do_not_sum_to_one(scores: list) -> bool:
+    weights = pitfalls.softmax_over_queries(torch.tensor(scores, dtype=torch.float64))
+    return not torch.allclose(weights.sum(-1), torch.ones(len(scores), dtype=torch.float64))
 
 
 # ----------------------------------------------------------------------------- the pitfalls
@@ -225,8 +174,13 @@ SPLIT_WITHOUT_TRANSPOSE = Pitfall(
         "Nothing fails; the self-attention output (fixed module, seed 0, float64) changes."
     ),
     wrong=pitfalls.split_heads_without_transpose,
+    correct=split_heads,
     correct_function="mha.split_heads",
-    find=_find_split,
+    strategy=_split_problems,
+    outcome=_split_outcome,
+    goes_wrong=_split_differs,
+    describe=_split_input,
+    extra=_split_illustration,
 )
 
 VIEW_AFTER_TRANSPOSE = Pitfall(
@@ -236,8 +190,11 @@ VIEW_AFTER_TRANSPOSE = Pitfall(
         ".contiguous().view) copies when it must."
     ),
     wrong=pitfalls.merge_heads_with_view,
+    correct=merge_heads,
     correct_function="mha.merge_heads",
-    find=_find_view,
+    strategy=_head_shapes,
+    outcome=_merge_outcome,  # goes wrong where view raises: otherwise both give the same shape
+    describe=lambda shape: {"shape": list(shape)},
 )
 
 SOFTMAX_OVER_QUERIES = Pitfall(
@@ -247,140 +204,16 @@ SOFTMAX_OVER_QUERIES = Pitfall(
         "the keys no longer sum to 1; with T = S the shapes cannot tell."
     ),
     wrong=pitfalls.softmax_over_queries,
+    correct=softmax_over_keys,
     correct_function="torch.softmax(scores, dim=-1)",
-    find=_find_softmax,
+    strategy=_square_scores,
+    outcome=_softmax_outcome,
+    goes_wrong=_rows_do_not_sum_to_one,
+    describe=lambda scores: {"scores": scores},
 )
 
-PITFALLS: tuple[Pitfall, ...] = tuple(declared())  # found, not listed: see declared()
-
-
-# ----------------------------------------------------------------------------- the file
-
-
-def versions() -> dict[str, str]:
-    """The versions a search depends on: hypothesis (the shrinker) and torch (the numbers)."""
-    import hypothesis
-
-    return {"hypothesis": hypothesis.__version__, "torch": torch.__version__}
-
-
-def build_report(progress: bool = False) -> dict[str, Any]:
-    """Every pitfall with the smallest failing input the search finds (deterministic)."""
-    from tqdm import tqdm
-
-    config = search_settings()
-    entries = []
-    bar = tqdm(PITFALLS, desc=PROG, unit="pitfall", disable=not progress, file=sys.stderr)
-    for p in bar:
-        bar.set_postfix_str(p.name)
-        found = p.find(config)
-        entries.append(
-            {
-                "name": p.name,
-                "wrong_function": p.wrong_function,
-                "correct_function": p.correct_function,
-                "mistake": p.mistake,
-                "what_goes_wrong": p.what_goes_wrong,
-                **found,
-            }
-        )
-    bar.close()
-    return {
-        "format_version": FORMAT_VERSION,
-        "generated_by": PROG,
-        "search": {
-            "tool": "hypothesis.find",
-            **versions(),
-            "derandomize": True,
-            "max_examples": MAX_EXAMPLES,
-        },
-        "pitfalls": entries,
-    }
-
-
-def render(report: dict[str, Any]) -> str:
-    """The JSON text written to disk (stable key order, one trailing newline)."""
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
-
-
-def check(path: Path) -> tuple[int, str]:
-    """Compare the gallery file at ``path`` with a fresh search: ``(exit status, message)``.
-
-    Status 1 if the file is missing, unreadable, names other pitfalls than the declared ones,
-    or (found with the installed versions) differs in any byte from a fresh search. A file found
-    with other versions cannot be compared: status 0, and the message says so.
-    """
-    if not path.is_file():
-        return 1, f"{path}: missing; run {PROG} --out {path.parent}"
-    try:
-        committed = json.loads(path.read_text(encoding="utf-8"))
-        names = [entry["name"] for entry in committed["pitfalls"]]
-        found_with = {key: committed["search"][key] for key in versions()}
-    except (ValueError, KeyError, TypeError) as err:
-        return 1, f"{path}: not a gallery file ({err!r}); run {PROG} --out {path.parent}"
-    if names != [p.name for p in PITFALLS]:
-        return 1, f"{path}: OUT OF DATE (its pitfalls are not the declared ones)"
-    if found_with != versions():
-        used = ", ".join(f"{k} {v}" for k, v in found_with.items())
-        now = ", ".join(f"{k} {v}" for k, v in versions().items())
-        return 0, f"{path}: found with {used}, installed {now}: not compared"
-    same = path.read_text(encoding="utf-8") == render(build_report())
-    return (0, f"{path}: up to date") if same else (1, f"{path}: OUT OF DATE")
-
-
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description=(
-            "Find a smallest failing input for every wrong variant in mha.pitfalls and write"
-            f" {RESULT_NAME} into --out (about ten seconds). Writing into docs/results rewrites"
-            " a tracked result: then run .venv/bin/python -m docs.gen."
-        ),
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("docs/results"),
-        help=f"folder for {RESULT_NAME} (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="do not write; exit 1 if the file in --out differs from a fresh search under the"
-        " same hypothesis and torch versions (other versions: exit 0 and say so)"
-        " (default: off)",
-    )
-    parser.add_argument(
-        "-q",
-        "--quiet",
-        action="store_true",
-        help="no progress bar; without it a bar shows only when stderr is a terminal"
-        " (default: off)",
-    )
-    args = parser.parse_args(argv)
-    path = args.out / RESULT_NAME
-    if args.check:
-        status, message = check(path)
-        print(message)
-        return status
-    if args.out.exists() and not args.out.is_dir():
-        print(f"{PROG}: error: --out {args.out} is not a folder", file=sys.stderr)
-        return 2
-    text = render(build_report(progress=not args.quiet and _is_terminal(sys.stderr)))
-    atomic_write_text(path, text)  # a temporary file, then os.replace: never a cut file
-    for entry in json.loads(text)["pitfalls"]:
-        m = entry["minimal"]
-        print(f"{entry['name']}: input {json.dumps(m['input'])}")
-    print(f"wrote {path}")
-    return 0
+PITFALLS: tuple[Pitfall, ...] = tuple(gallery.declared(sys.modules[__name__]))  # found, not listed
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(gallery.main("mha.tools.counterexamples"))

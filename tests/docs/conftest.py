@@ -1,11 +1,11 @@
-"""Fixtures for the site tests: one strict build per session, served on localhost."""
+"""Fixtures for the site tests: one strict build per session, served on localhost, and the
+headless Chromium that opens it (the helpers that drive its pages are in ``browser.py``)."""
 
 from __future__ import annotations
 
 import functools
 import os
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.docs.browser import site_page
+from tests.helpers import ROOT, run
+
 # Debian's chromium; CHROMIUM overrides the path (.ci/setup reads the same variable).
 CHROMIUM = Path(os.environ.get("CHROMIUM") or "/usr/bin/chromium")
 ENABLE_BROWSER = "run `bash .ci/setup --browser` as root (or with passwordless sudo) to install it"
@@ -27,16 +29,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-def run(args: list[str], cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
-    """Run a command with the venv's Python, quietly, capturing its output."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
-    )
-
-
 def mkdocs_build(config_dir: Path, site_dir: Path) -> subprocess.CompletedProcess:
-    return run(["-m", "mkdocs", "build", "--strict", "-d", str(site_dir)], cwd=config_dir)
+    """``mkdocs build --strict`` of the site whose ``mkdocs.yml`` is in ``config_dir``."""
+    return run(["-m", "mkdocs", "build", "--strict", "-d", site_dir], cwd=config_dir)
 
 
 @pytest.fixture(scope="session")
@@ -87,38 +82,9 @@ def browser() -> Iterator[object]:
             b.close()
 
 
-TABLES_JS = """(skip) => [...document.querySelectorAll('article table')]
-    .filter(t => !(skip && t.closest(skip)))
-    .map(t => {
-        const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
-        const headers = [...t.querySelectorAll('th')].map(th => {
-            const r = th.getBoundingClientRect();
-            return [th.textContent.trim(), r.left, r.right];
-        });
-        const w = wrap.getBoundingClientRect();
-        return {headers, scroll: wrap.scrollWidth, client: wrap.clientWidth,
-                left: w.left, right: w.right};
-    })"""
-
-
-def table_layouts(
-    browser: object, url: str, skip: str | None = None, width: int = 1280
-) -> list[dict]:
-    """Each article table on the page in a window ``width`` px wide: its header cells' left and
-    right edges, its wrapper's edges and whether the wrapper scrolls (tables inside ``skip`` are
-    left out)."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="ko-KR")
-    try:
-        page = context.new_page()
-        response = page.goto(url, wait_until="load")
-        assert response is not None and response.ok, url
-        return page.evaluate(TABLES_JS, skip)
-    finally:
-        context.close()
-
-
-def assert_every_column_visible(table: dict, width: int = 1280) -> None:
-    """No sideways scrolling, and every header cell inside the wrapper and the window."""
-    assert table["scroll"] <= table["client"] + 1, table["headers"]
-    for name, left, right in table["headers"]:
-        assert table["left"] - 1 <= left and right <= min(table["right"], width) + 1, name
+@pytest.fixture(scope="module")
+def page(browser: object, site_url: str) -> Iterator[object]:
+    """A 1280 px page on the test server, one per test module (see :func:`browser.site_page`:
+    it records its errors and keeps to the server)."""
+    with site_page(browser, site_url) as pg:
+        yield pg

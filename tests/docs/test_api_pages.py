@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.docs import site
+
 ROLE = re.compile(r":(?:py:)?(?:func|meth|class|mod|attr|data|exc|obj):`")
 
 
@@ -15,7 +17,11 @@ def _prose(html: str) -> str:
     return re.sub(r"<pre.*?</pre>", "", html, flags=re.S)
 
 
-@pytest.mark.parametrize("package", ["mha", "graphs"])
+def test_both_packages_have_an_api_page() -> None:
+    assert {"mha", "graphs"} <= set(site.api_packages())
+
+
+@pytest.mark.parametrize("package", site.api_packages())
 def test_no_raw_roles_on_api_pages(built_site: Path, package: str) -> None:
     html = (built_site / "api" / package / "index.html").read_text(encoding="utf-8")
     raw = ROLE.findall(_prose(html))

@@ -7,12 +7,13 @@ build/screenshots/ (1280 px and 390 px)."""
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
 
-from tests.docs.conftest import ROOT
+from tests.docs import site
+from tests.docs.browser import open_page, search, site_page
 from tests.docs.test_browser import JOURNAL_HREF
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -48,46 +49,21 @@ SEARCH = [
 ]
 
 
-def _context(browser, site_url: str, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="ko-KR")
-    pg = context.new_page()
-    pg.set_default_timeout(15_000)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.route(
-        "**/*",
-        lambda r: r.continue_() if r.request.url.startswith(site_url) else r.abort(),
-    )
-    return context, pg
-
-
 @pytest.fixture(scope="module")
 def desktop(browser, site_url: str):
-    context, pg = _context(browser, site_url, 1280)
-    yield pg
-    context.close()
+    with site_page(browser, site_url, 1280) as pg:
+        yield pg
 
 
 @pytest.fixture(scope="module")
 def phone(browser, site_url: str):
-    context, pg = _context(browser, site_url, 390)
-    yield pg
-    context.close()
-
-
-def _open(pg, site_url: str, path: str) -> None:
-    response = pg.goto(site_url + path, wait_until="load")
-    assert response is not None and response.ok, path
-    pg.wait_for_load_state("networkidle")
-
-
-def _path(href: str, site_url: str) -> str:
-    return urlsplit(href).path.removeprefix(urlsplit(site_url).path)
+    with site_page(browser, site_url, 390) as pg:
+        yield pg
 
 
 @pytest.mark.parametrize("path", [JOURNAL_HREF, "mha/", "graphs/200-islands/"])
 def test_korean_words_are_not_broken_inside(desktop, site_url: str, path: str) -> None:
-    _open(desktop, site_url, path)
+    open_page(desktop, site_url, path)
     styles = desktop.evaluate(
         """() => [...document.querySelectorAll('.md-content article p, .md-content article td')]
                 .slice(0, 40).map(el => getComputedStyle(el).wordBreak)"""
@@ -98,7 +74,7 @@ def test_korean_words_are_not_broken_inside(desktop, site_url: str, path: str) -
 def test_wide_formula_scrolls_on_a_phone(phone, site_url: str) -> None:
     """MHA(X) = Concat(head_1, ..., head_h) W_O is wider than a 390 px screen: it scrolls inside
     its own box, and the page itself does not scroll sideways."""
-    _open(phone, site_url, "mha/")
+    open_page(phone, site_url, "mha/")
     phone.wait_for_selector(".katex-display")
     boxes = phone.evaluate(
         """() => [...document.querySelectorAll('.katex-display')].map(el => ({
@@ -115,39 +91,24 @@ def test_wide_formula_scrolls_on_a_phone(phone, site_url: str) -> None:
     phone.screenshot(path=str(SHOTS / "mha-390.png"), full_page=False)
 
 
-def _search(pg, site_url: str, term: str) -> list[str]:
-    _open(pg, site_url, "")
-    box = pg.locator("input.md-search__input")
-    box.click()
-    box.fill(term)
-    box.press("End")  # Material searches on key events
-    pg.wait_for_selector(".md-search-result__item", timeout=15_000)
-    pg.wait_for_timeout(300)  # the worker answers the last keystroke
-    hrefs = pg.eval_on_selector_all(
-        ".md-search-result__list > .md-search-result__item > a",
-        "els => els.map(a => a.href)",
-    )
-    return [_path(h, site_url) for h in hrefs]
-
-
 @pytest.mark.parametrize(("term", "expected"), SEARCH)
 def test_search_ranks_the_concept_page_first(desktop, site_url, term, expected) -> None:
-    found = _search(desktop, site_url, term)
+    found = search(desktop, site_url, term)
     assert found and found[0] == expected, f"{term!r}: first results {found[:4]}"
 
 
 def test_search_snippets_show_rendered_math(desktop, site_url: str) -> None:
-    """The graphs overview's table cell "암묵적 그래프, 반복 DFS \\(O(RC)\\)" is in the index as
-    source text; the result list shows it typeset."""
-    _search(desktop, site_url, "암묵적 그래프")
+    """The rotting-oranges complexity paragraph ("... \\(O(V^2)\\)가 된다. 시작점을 한꺼번에
+    ...") is in the index as source text; the result list shows its formulas typeset."""
+    search(desktop, site_url, "시작점을 한꺼번에")
     desktop.wait_for_selector(".md-search-result__list .katex", timeout=10_000)
     text = desktop.inner_text(".md-search-result__list")
     assert "\\(" not in text and "\\)" not in text, text[:300]
 
 
-@pytest.mark.parametrize("package", ["mha", "graphs"])
+@pytest.mark.parametrize("package", site.api_packages())
 def test_api_pages_show_links_not_roles(desktop, site_url: str, package: str) -> None:
-    _open(desktop, site_url, f"api/{package}/")
+    open_page(desktop, site_url, f"api/{package}/")
     prose = desktop.evaluate(
         """() => [...document.querySelectorAll('.doc-contents > p, .doc-contents li, '
                  + '.doc-contents td')].map(el => el.innerText).join('\\n')"""
@@ -157,7 +118,7 @@ def test_api_pages_show_links_not_roles(desktop, site_url: str, package: str) ->
 
 
 def test_journal_entry_has_previous_and_next(desktop, site_url: str) -> None:
-    _open(desktop, site_url, JOURNAL_HREF)
+    open_page(desktop, site_url, JOURNAL_HREF)
     prev = desktop.locator("a.md-footer__link--prev")
     nxt = desktop.locator("a.md-footer__link--next")
     assert prev.count() == 1 and nxt.count() == 1
@@ -169,7 +130,7 @@ def test_journal_entry_has_previous_and_next(desktop, site_url: str) -> None:
 
 @pytest.mark.parametrize("path", ["blog/archive/2026/", "blog/category/algorithms/"])
 def test_archive_and_category_pages_have_a_sidebar(desktop, site_url, path) -> None:
-    _open(desktop, site_url, path)
+    open_page(desktop, site_url, path)
     links = desktop.eval_on_selector_all(
         ".md-sidebar--primary .md-nav--primary a.md-nav__link",
         "els => els.filter(a => a.offsetParent !== null).map(a => a.innerText.trim())",
@@ -179,12 +140,12 @@ def test_archive_and_category_pages_have_a_sidebar(desktop, site_url, path) -> N
 
 
 def test_minimal_page_puts_code_beside_notes(desktop, phone, site_url: str) -> None:
-    _open(desktop, site_url, "mha/minimal/")
+    open_page(desktop, site_url, "mha/minimal/")
     first = desktop.locator(".annotated").first
     code, note = first.locator(".annotated-code"), first.locator(".annotated-note")
     c, n = code.bounding_box(), note.bounding_box()
     assert c and n and n["x"] > c["x"] + c["width"] - 1  # side by side at 1280 px
-    _open(phone, site_url, "mha/minimal/")
+    open_page(phone, site_url, "mha/minimal/")
     first = phone.locator(".annotated").first
     c = first.locator(".annotated-code").bounding_box()
     n = first.locator(".annotated-note").bounding_box()

@@ -10,30 +10,23 @@ import json
 import pytest
 
 from docs.gen.common import RESULTS
+from tests.docs import site
+from tests.docs.browser import open_page
 from tests.docs.test_browser import JOURNAL_HREF
 
 pytestmark = pytest.mark.browser
 
 VIEWER = "[data-attention-viewer]"
-PAGES = ["results/", JOURNAL_HREF]
-
-
-@pytest.fixture(scope="module")
-def page(browser, site_url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
-    pg = context.new_page()
-    pg.set_default_timeout(15_000)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    yield pg
-    context.close()
+# The pages that include the viewer's fragment (found in their sources, not listed).
+PAGES = [
+    site.pages()[source].removesuffix("index.html")
+    for source in site.sources_including("heads_viewer.md")
+]
 
 
 def _open(pg, site_url: str, path: str):
-    pg.errors.clear()
-    response = pg.goto(site_url + path, wait_until="load")
-    assert response is not None and response.ok, path
+    """Open the page and wait for its one viewer to be drawn; the viewer."""
+    open_page(pg, site_url, path)
     viewer = pg.locator(VIEWER)
     assert viewer.count() == 1, f"{path}: no {VIEWER}"
     pg.wait_for_selector(f"{VIEWER}[data-ready=yes]")
@@ -49,6 +42,10 @@ def _cells(pg) -> str:
 
 def _choose(pg, control: str, value: str) -> None:
     pg.select_option(f'{VIEWER} [data-control="{control}"]', value)
+
+
+def test_the_results_page_and_the_journal_entry_have_the_viewer() -> None:
+    assert {"results/", JOURNAL_HREF} <= set(PAGES)
 
 
 @pytest.mark.parametrize("path", PAGES)

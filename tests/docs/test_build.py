@@ -5,46 +5,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
 from docs.gen import records
-from tests.docs.conftest import ROOT
+from tests.docs import site
+from tests.helpers import ROOT
 
-JOURNAL = "blog/2026/10/05/multi-head-attention/index.html"
-
-
-class _Loader(yaml.SafeLoader):
-    pass
-
-
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-
-
-def _config() -> dict:
-    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
-
-
-def _nav_sources(nav: list) -> list[str]:
-    """Every Markdown source the nav names, depth first (no page list is kept here)."""
-    out = []
-    for item in nav:
-        value = item if isinstance(item, str) else next(iter(item.values()))
-        out += _nav_sources(value) if isinstance(value, list) else [value]
-    return out
-
-
-def _built(source: str) -> str:
-    """``graphs/200-islands.md`` -> ``graphs/200-islands/index.html`` (directory URLs)."""
-    stem = source.removesuffix(".md")
-    return "index.html" if stem == "index" else stem.removesuffix("/index") + "/index.html"
-
-
-# Every page of the nav, plus the journal entry (the blog plugin lists posts, not the nav).
-PAGES = [_built(source) for source in _nav_sources(_config()["nav"])] + [JOURNAL]
+#: The journal's study entry, which the tests below read closely.
+JOURNAL = site.post_page(site.POSTS / "2026-10-05.md")
+# Every page of the nav, plus the journal's published posts (found, not listed).
+PAGES = list(site.pages().values())
 
 
 def test_config_is_plain_and_validates_links_as_warnings() -> None:
-    cfg = _config()
+    cfg = site.config()
     assert "hooks" not in cfg  # Zensical builds the same file
     v = cfg["validation"]["links"]
     assert v["not_found"] == v["anchors"] == v["unrecognized_links"] == "warn"

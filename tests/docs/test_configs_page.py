@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.docs.conftest import ROOT, assert_every_column_visible, table_layouts
+from tests.docs.browser import assert_every_column_visible, table_layouts
+from tests.helpers import ROOT
 
 
 def test_page_text_does_not_contradict_the_table() -> None:

@@ -20,8 +20,9 @@ def results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A results folder the heads and mha generators read instead of ``docs/results``."""
     folder = tmp_path / "results"
     folder.mkdir()
-    for name in ("heads.json", "heads_search.json", "mha_bench.json", "mha_pitfalls.json"):
-        shutil.copy2(common.RESULTS / name, folder / name)
+    for topic in ("heads", "mha"):  # every results file of the two topics, found
+        for path in common.RESULTS.glob(f"{topic}*.json"):
+            shutil.copy2(path, folder / path.name)
     monkeypatch.setattr(gen_heads, "RESULTS", folder)
     monkeypatch.setattr(gen_mha, "RESULTS", folder)
     return folder

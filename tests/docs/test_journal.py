@@ -7,16 +7,15 @@ import datetime as dt
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from docs import journal
-from tests.docs.conftest import ROOT, mkdocs_build, run
+from tests.docs.conftest import mkdocs_build
 from tests.docs.drill_records import drill_events, write_record
+from tests.helpers import IMPORTABLE, ROOT, run
 
 POSTS = ROOT / "docs" / "blog" / "posts"
 TEMPLATE = ROOT / "docs" / "templates" / "journal_entry.md"
@@ -192,14 +191,6 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- drill records
 
 
-def run_in(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    """``run`` from another folder, with this clone importable (``docs`` is not installed)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
-    )
-
-
 def _tables(text: str) -> dict[str, dict[str, str]]:
     """``### 문제 N`` -> that table's rows (label -> cell text)."""
     tables: dict[str, dict[str, str]] = {}
@@ -219,8 +210,8 @@ def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_pa
     day = dt.date(2026, 11, 30)
     write_record(tmp_path / "drills" / "2026-11-30.jsonl", drill_events(day))
     posts = tmp_path / "posts"
-    proc = run_in(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
-               cwd=tmp_path)  # fmt: skip
+    proc = run(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+               cwd=tmp_path, env=IMPORTABLE)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert "200, 210, 323" in proc.stdout
     tables = _tables((posts / "2026-11-30.md").read_text(encoding="utf-8"))
@@ -236,8 +227,8 @@ def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_pa
 
 def test_without_a_drill_record_the_tables_stay_as_in_the_template(tmp_path):
     posts = tmp_path / "posts"
-    proc = run_in(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
-               cwd=tmp_path)  # fmt: skip
+    proc = run(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+               cwd=tmp_path, env=IMPORTABLE)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     text = (posts / "2026-11-30.md").read_text(encoding="utf-8")
     assert text == journal.render(dt.date(2026, 11, 30))
@@ -259,11 +250,11 @@ def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):
     record = tmp_path / "elsewhere.jsonl"
     write_record(record, drill_events(dt.date(2026, 11, 30))[:4])
     args = ["-m", "docs.journal", "new", "--date", "2026-12-01", "--posts-dir"]
-    proc = run_in([*args, str(tmp_path / "a"), "--drills", str(record)], cwd=tmp_path)
+    proc = run([*args, tmp_path / "a", "--drills", record], cwd=tmp_path, env=IMPORTABLE)
     assert proc.returncode == 0, proc.stderr
     assert "LeetCode 200. Number of Islands" in (tmp_path / "a" / "2026-12-01.md").read_text(
         encoding="utf-8"
     )
-    proc = run_in([*args, str(tmp_path / "b"), "--drills", str(tmp_path)], cwd=tmp_path)
+    proc = run([*args, tmp_path / "b", "--drills", tmp_path], cwd=tmp_path, env=IMPORTABLE)
     assert proc.returncode == 1 and proc.stderr.startswith("error: --drills: ")
     assert len(proc.stderr.splitlines()) == 1 and not (tmp_path / "b").exists()

@@ -7,26 +7,22 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 from docs import journal
-from tests.docs.conftest import ROOT
 from tests.docs.drill_records import drill_events, write_record
-from tests.graphs.drill.test_record import MALFORMED, _malformed_record
+from tests.graphs.drill.helpers import MALFORMED, SOLUTIONS, malformed_record, run_drill
+from tests.helpers import IMPORTABLE, run
 
 DAY = dt.date(2026, 11, 30)
 INCLUDE = '--8<-- "docs/generated/drills/log-2026-11-30.md"'
 
 
 def _journal(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "docs.journal", *args],
-        cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    """``python -m docs.journal`` from ``cwd``, with this clone importable (``docs`` is not
+    installed)."""
+    return run(["-m", "docs.journal", *args], cwd=cwd, env=IMPORTABLE)
 
 
 def _site(tmp_path: Path) -> Path:
@@ -158,7 +154,7 @@ def test_a_damaged_record_is_named_line_by_line_and_the_rest_is_used(tmp_path):
     site = _site(tmp_path)
     record = site / "drills" / "2026-11-30.jsonl"
     record.parent.mkdir()
-    numbers = _malformed_record(record)
+    numbers = malformed_record(record)
     with record.open("a", encoding="utf-8") as f:
         f.writelines(json.dumps(e, ensure_ascii=False) + "\n" for e in drill_events(DAY)[1:4])
     for args in (
@@ -188,13 +184,9 @@ def test_a_title_cannot_break_the_logs_table():
 
 def test_a_real_drill_session_reaches_the_log(tmp_path):
     site = _site(tmp_path)
-    solution = ROOT / "tests" / "graphs" / "drill" / "solutions" / "no_class_323.py"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    solution = SOLUTIONS / "no_class_323.py"
     for args in (["start", "323"], ["hint", "323"], ["check", "323", str(solution)]):
-        proc = subprocess.run(
-            [sys.executable, "-m", "graphs.drill", *args],
-            cwd=site, env=env, capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
+        proc = run_drill(*args, cwd=site, env=IMPORTABLE)
         assert proc.returncode in (0, 1), proc.stderr
     proc = _journal("new", "--posts-dir", "docs/blog/posts", cwd=site)
     assert proc.returncode == 0, proc.stderr

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from docs.gen import mha as gen
-from tests.docs.conftest import ROOT
 from tests.docs.test_build import JOURNAL, PAGES
+from tests.helpers import ROOT
 
 POST = ROOT / "docs/blog/posts/2026-10-05.md"
 

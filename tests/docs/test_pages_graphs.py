@@ -8,6 +8,7 @@ page that holds the record of the function concerned includes it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,10 @@ import pytest
 import graphs
 from docs.gen import graphs as gen
 from docs.gen.common import DOCS
+from docs.tools import gallery
+from docs.tools.pitfall import Pitfall
 from graphs.tools import counterexamples
 from graphs.tools import scaling as declarations
-from graphs.tools.counterexamples import Pitfall
 from graphs.tools.scaling import Problem
 
 INCLUDE = re.compile(r'^--8<-- "(?P<path>[^":]+)(?::[\w-]+)?"$', re.MULTILINE)
@@ -58,7 +60,7 @@ def unplaced(problems: list[Problem], pits: list[Pitfall]) -> list[str]:
 
 
 def test_every_problem_and_pitfall_is_shown_on_exactly_one_page() -> None:
-    assert unplaced(declarations.problems(), counterexamples.declared()) == []
+    assert unplaced(declarations.problems(), gallery.declared(counterexamples)) == []
 
 
 def test_a_new_declaration_is_found_and_needs_a_page(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,6 +75,19 @@ def test_a_new_declaration_is_found_and_needs_a_page(monkeypatch: pytest.MonkeyP
     assert "generated/graphs/scaling/new_drill.md" in gen.generate()  # fragment, honest text
     assert "아직 측정하지 않았다" in gen.generate()["generated/graphs/scaling/new_drill.md"]
     assert unplaced(declarations.problems(), []) == [scaling("new_drill")]  # until a page has it
+
+
+def test_a_new_pitfall_is_found_and_says_it_has_no_counterexample_yet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def new_mistake(grid: list[list[int]]) -> int:
+        return 0
+
+    new = replace(counterexamples.ISLANDS_WRAPAROUND, wrong=new_mistake)
+    monkeypatch.setattr(counterexamples, "NEW_MISTAKE", new, raising=False)
+    text = gen.generate()["generated/graphs/pitfalls/new_mistake.md"]  # found, not listed
+    assert "아직 반례를 찾지 않았다" in text and "python -m graphs.tools.counterexamples" in text
+    assert unplaced([], gallery.declared(counterexamples)) == [pitfall("new_mistake")]
 
 
 def test_every_included_graph_fragment_is_generated() -> None:
@@ -90,10 +105,10 @@ def test_a_measurement_is_on_the_page_of_the_functions_it_measures(problem) -> N
     assert measured <= records_on(page), (page, measured)
 
 
-@pytest.mark.parametrize("pit", counterexamples.declared(), ids=lambda p: p.name)
+@pytest.mark.parametrize("pit", gallery.declared(counterexamples), ids=lambda p: p.name)
 def test_a_counterexample_is_on_the_page_of_the_function_it_gets_wrong(pit) -> None:
     (page,) = pages_including(pitfall(pit.name))
-    assert pit.correct.__name__ in records_on(page), page
+    assert pit.correct_function.removeprefix("graphs.") in records_on(page), page
     # The page explains the mistake in Korean, in its own prose right before the table.
     text = pages()[page]
     section = text[text.index(f"### `{pit.name}`") : text.index(pitfall(pit.name))]

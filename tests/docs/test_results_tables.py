@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.docs.conftest import assert_every_column_visible, table_layouts
+from tests.docs.browser import assert_every_column_visible, table_layouts
 
 
 @pytest.mark.browser

@@ -1,12 +1,14 @@
 """A new day with an experiment is one command, and the project still passes right after it.
 
 The command runs in a copy of this working tree (its own git repository), exactly as a student
-would type it; then the copy's checks run: the new experiment's tests, the layering rules, the
-linter, the generated-pages check and the strict site build.
+would type it, twice: a first day with the default compared variable (the head count), then a
+second day with ``--vary n_kv_heads=1,2,4``. Then the copy's checks run: both experiments' tests,
+the layering rules, the linter, the generated-pages check and the strict site build.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -22,6 +24,8 @@ from tests.docs.conftest import ROOT
 
 NAME = "kv_cache_probe"
 TITLE = "GQA와 KV cache: 첫 실험"
+VARIED = "kv_heads_probe"  # the second day: --vary n_kv_heads=1,2,4
+VARIED_TITLE = "K/V head 수: 둘째 날"
 
 
 def sh(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
@@ -47,43 +51,94 @@ def repo(tmp_path_factory) -> Path:
     return repo
 
 
+def changes(repo: Path) -> tuple[list[str], set[str]]:
+    """The existing files the working tree changed, and the new ones (``git status``)."""
+    status = sh(["git", "status", "--porcelain", "--untracked-files=all"], repo).stdout
+    modified = [line[3:] for line in status.splitlines() if not line.startswith("??")]
+    return modified, {line[3:] for line in status.splitlines() if line.startswith("??")}
+
+
+def commit(repo: Path, message: str) -> None:
+    for args in (["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+                                 "-m", message]):  # fmt: skip
+        subprocess.run(["git", *args], cwd=repo, check=True)
+
+
 @pytest.fixture(scope="module")
-def day(repo: Path) -> tuple[Path, subprocess.CompletedProcess]:
-    """The copy, and the output of the one command run in it."""
-    proc = sh([sys.executable, "-m", "docs.journal", "new", "--title", TITLE, "--slug",
-               "kv-cache-probe", "--date", "2031-01-15", "--experiment", NAME], repo)  # fmt: skip
-    return repo, proc
+def day(repo: Path) -> dict:
+    """The copy, and for each of the two days the command's output and what it changed."""
+    days = {}
+    for name, title, date, vary in [(NAME, TITLE, "2031-01-15", []),
+                                    (VARIED, VARIED_TITLE, "2031-01-16",
+                                     ["--vary", "n_kv_heads=1,2,4"])]:  # fmt: skip
+        proc = sh([sys.executable, "-m", "docs.journal", "new", "--title", title, "--slug",
+                   name.replace("_", "-"), "--date", date, "--experiment", name, *vary],
+                  repo)  # fmt: skip
+        days[name] = (proc, *changes(repo))
+        if proc.returncode == 0:
+            commit(repo, f"day {date}")
+    return {"repo": repo, **days}
+
+
+def day_files(name: str, date: str) -> set[str]:
+    return {
+        f"docs/blog/posts/{date}.md",
+        f"mha/experiments/{name}/experiment.py",
+        f"tests/mha/experiments/{name}/test_{name}.py",
+        f"docs/gen/{name}.py",
+        f"docs/experiments/{name}.md",
+        f"docs/results/{name}.json",
+        f"docs/generated/{name}/summary.md",
+    }
+
+
+def only_the_nav_and_generated_pages(modified: list[str]) -> bool:
+    """Existing files a day may change: the nav, and pages ``docs.gen`` makes (those that list
+    the experiments, say); nothing written by hand."""
+    return "mkdocs.yml" in modified and all(
+        m == "mkdocs.yml" or m.startswith("docs/generated/") for m in modified
+    )
 
 
 @pytest.mark.slow
-def test_the_command_succeeds_and_modifies_at_most_two_existing_files(day) -> None:
-    repo, proc = day
+def test_the_command_succeeds_and_modifies_only_the_nav_and_generated_pages(day) -> None:
+    proc, modified, new = day[NAME]
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    status = sh(["git", "status", "--porcelain", "--untracked-files=all"], repo).stdout
-    modified = [line for line in status.splitlines() if not line.startswith("??")]
-    assert len(modified) <= 2, modified
-    new = {line[3:] for line in status.splitlines() if line.startswith("??")}
-    assert {
-        "docs/blog/posts/2031-01-15.md",
-        f"mha/experiments/{NAME}/experiment.py",
-        f"tests/mha/experiments/{NAME}/test_{NAME}.py",
-        f"docs/gen/{NAME}.py",
-        f"docs/experiments/{NAME}.md",
-        f"docs/results/{NAME}.json",
-        f"docs/generated/{NAME}/summary.md",
-    } <= new
-    entry = (repo / "docs/blog/posts/2031-01-15.md").read_text(encoding="utf-8")
+    assert only_the_nav_and_generated_pages(modified), modified
+    assert day_files(NAME, "2031-01-15") <= new
+    entry = (day["repo"] / "docs/blog/posts/2031-01-15.md").read_text(encoding="utf-8")
     assert f"(../../experiments/{NAME}.md)" in entry and "draft: true" in entry
+    assert proc.stdout.splitlines()[-1] == f"next: {scaffold.next_command(NAME)}"
+
+
+@pytest.mark.slow
+def test_a_second_day_with_vary_touches_only_the_nav_and_generated_pages(day) -> None:
+    repo = day["repo"]
+    proc, modified, new = day[VARIED]
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert only_the_nav_and_generated_pages(modified), modified
+    assert day_files(VARIED, "2031-01-16") <= new
+    source = (repo / f"mha/experiments/{VARIED}/experiment.py").read_text(encoding="utf-8")
+    assert source.count('VARY = ("n_kv_heads", (1, 2, 4))') == 1
+    assert "n_kv_heads=spec.n_kv_heads" in source  # the model really varies it
+    data = json.loads((repo / f"docs/results/{VARIED}.json").read_text(encoding="utf-8"))
+    assert data["config"]["vary"] == {"name": "n_kv_heads", "values": [1, 2, 4]}
+    assert {r["n_kv_heads"] for r in data["runs"]} == {1, 2, 4} and "measured" not in str(data)
+    execution = json.loads((repo / f"runs/{VARIED}/execution.json").read_text(encoding="utf-8"))
+    assert len(execution["runs"]) == 9 and "load_average" in execution["machine"]
+    assert all(r["measured"]["forward_s"] >= 0 for r in execution["runs"])
 
 
 @pytest.mark.slow
 def test_right_after_it_the_tests_the_checks_and_the_strict_build_pass(day) -> None:
-    repo, proc = day
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    repo = day["repo"]
+    for name in (NAME, VARIED):
+        assert day[name][0].returncode == 0, day[name][0].stdout + day[name][0].stderr
     py = sys.executable
     checks = [
         [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"tests/mha/experiments/{NAME}",
-         "tests/test_layering.py", "tests/docs/test_records.py"],
+         f"tests/mha/experiments/{VARIED}", "tests/test_layering.py",
+         "tests/docs/test_records.py"],
         [py, "-m", "ruff", "check", "."],
         [py, "-m", "ruff", "format", "--check", "."],
         [py, "-m", "docs.gen", "--check"],
@@ -93,7 +148,9 @@ def test_right_after_it_the_tests_the_checks_and_the_strict_build_pass(day) -> N
         result = sh(args, repo)
         assert result.returncode == 0, f"{' '.join(args[1:])}:\n{result.stdout}{result.stderr}"
     page = (repo / f"site/experiments/{NAME}/index.html").read_text(encoding="utf-8")
-    assert TITLE in page and "정확도 평균" in page
+    assert TITLE in page and "정확도 평균" in page and "<code>n_heads</code>" in page
+    page = (repo / f"site/experiments/{VARIED}/index.html").read_text(encoding="utf-8")
+    assert VARIED_TITLE in page and "<code>n_kv_heads</code>" in page
 
 
 def files_as_git_sees_them(repo: Path) -> tuple[str, bytes]:
@@ -140,6 +197,56 @@ def test_a_taken_or_malformed_name_is_refused_before_anything_is_written(tmp_pat
         scaffold.check_name(3)
     with pytest.raises(scaffold.ScaffoldError, match="nav section"):
         scaffold.add_to_nav("nav:\n  - 홈: index.md\n", "t", "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("n_kv_heads", "expected NAME=V1,V2"), ("n_kv_heads=", "expected NAME=V1,V2"),
+     ("n_kv_heads=4", "at least two"), ("n_kv_heads=2,2", "each value once"),
+     ("n_kv_heads=1,,2", "empty value"), ("n_kv_heads=one,two", "expected numbers"),
+     ("n_kv_heads=1.5,2", "whole numbers"), ("n_kv_heads=3,4", "n_kv_heads=3: "),
+     ("n_heads=3,4", "n_heads=3: "), ("seed=1,2", "seeds are the repeats"),
+     ("heads=1,2", "no field 'heads'; choose one of n_heads, n_kv_heads, d_model"),
+     ("2x=1,2", "Python name"), ("offset=2,8", "offset=8: "), ("lr=0,0.1", "lr=0.0: "),
+     ("lr=inf,1", "finite")],
+)  # fmt: skip
+def test_a_bad_vary_is_refused_naming_it(text: str, why: str) -> None:
+    with pytest.raises(scaffold.ScaffoldError, match=r"^--vary: ") as caught:
+        scaffold.check_vary(text)
+    assert why in str(caught.value)
+    with pytest.raises(TypeError, match="--vary"):
+        scaffold.check_vary(3)  # type: ignore[arg-type]
+
+
+def test_vary_takes_any_number_field_of_the_spec_in_its_own_type() -> None:
+    assert scaffold.check_vary(None) == ("n_heads", (1, 2, 4))
+    assert scaffold.check_vary("n_kv_heads=8,1,4,2") == ("n_kv_heads", (1, 2, 4, 8))
+    lr = scaffold.check_vary("lr=1e-3, 0.01")
+    assert lr == ("lr", (0.001, 0.01)) and lr.literal() == "(0.001, 0.01)"
+    assert scaffold.check_vary("lr=1,2").values == (1.0, 2.0)  # a float field gets floats
+    assert type(scaffold.check_vary("steps=10,20").values[0]) is int
+
+
+def test_the_variable_is_written_once_in_the_experiment_module() -> None:
+    """Two days that differ only in ``--vary`` differ only in the ``VARY`` line."""
+    one = scaffold.render("probe", "t", "2031-01-15", scaffold.check_vary(None))
+    two = scaffold.render("probe", "t", "2031-01-15", scaffold.check_vary("n_kv_heads=1,2,4,8"))
+    assert [rel for rel in one if one[rel] != two[rel]] == ["mha/experiments/probe/experiment.py"]
+    diff = set(one["mha/experiments/probe/experiment.py"].splitlines()) ^ set(
+        two["mha/experiments/probe/experiment.py"].splitlines()
+    )
+    assert diff == {'VARY = ("n_heads", (1, 2, 4))', 'VARY = ("n_kv_heads", (1, 2, 4, 8))'}
+    for template in ("gen.py.tmpl", "page.md.tmpl"):
+        assert "n_heads" not in (scaffold.TEMPLATES / template).read_text(encoding="utf-8")
+    test = (scaffold.TEMPLATES / "test.py.tmpl").read_text(encoding="utf-8")
+    assert '"n_heads"' not in test and "r[VARIABLE]" in test  # the model's fields, not a key
+
+
+def test_the_next_line_is_ruff_then_the_days_own_tests() -> None:
+    assert scaffold.next_command("kv") == (
+        ".venv/bin/python -m ruff check mha/experiments/kv tests/mha/experiments/kv docs/gen/kv.py"
+        " && .venv/bin/python -m pytest -q tests/mha/experiments/kv"
+    )
 
 
 def test_the_page_joins_the_end_of_the_experiment_section() -> None:

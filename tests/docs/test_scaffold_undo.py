@@ -48,21 +48,25 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.mkdir() if entry.is_dir() else target.write_text("# stand-in\n")
     (root / "docs/generated/drills").mkdir(parents=True)
+    (root / "docs/generated/indexes").mkdir(parents=True)
+    (root / "docs/generated/indexes/experiments.md").write_text("the old list\n")
     (root / "docs/blog/posts").mkdir(parents=True)
     (root / "docs/blog/posts/2031-01-14.md").write_text("yesterday\n", encoding="utf-8")
     monkeypatch.setattr(scaffold, "ROOT", root)
     return root
 
 
-def new_day(root: Path, name: str = NAME) -> int:
+def new_day(root: Path, name: str = NAME, *more: str) -> int:
     return journal.main(
         ["new", "--title", "탐침", "--slug", "probe", "--date", DATE, "--experiment", name,
-         "--posts-dir", str(root / "docs/blog/posts"), "--drills", str(root / "none.jsonl")]
+         "--posts-dir", str(root / "docs/blog/posts"), "--drills", str(root / "none.jsonl"),
+         *more]
     )  # fmt: skip
 
 
 def fake_first_run(root: Path, outcome: str):
-    """A stand-in for ``scaffold._run``: the experiment writes what the real one does, then the
+    """A stand-in for ``scaffold._run``: the experiment writes what the real one does, and so
+    does ``docs.gen`` (its new fragment, a page that lists the experiments rewritten), then the
     command ``outcome`` names fails ("experiment" or "gen") or is interrupted ("ctrl-c")."""
 
     def run(command: list[str], cwd: Path) -> tuple[int, str]:
@@ -75,8 +79,10 @@ def fake_first_run(root: Path, outcome: str):
                 return 1, "Traceback ...\nRuntimeError: boom\n"
             (root / f"docs/results/{NAME}.json").write_text("{}")
             return 0, ""
+        assert command[2:] == ["docs.gen"]  # every generator, not the day's alone
         (root / f"docs/generated/{NAME}").mkdir(parents=True)
         (root / f"docs/generated/{NAME}/summary.md.tmp").write_text("half")
+        (root / "docs/generated/indexes/experiments.md").write_text("the new list\n")
         if outcome == "ctrl-c":
             raise KeyboardInterrupt
         return 1, "error: docs/results/probe.json: not valid JSON\n"
@@ -118,6 +124,32 @@ def test_the_command_refuses_such_a_name_in_one_line_and_writes_nothing(
     assert state(site) == before
 
 
+@pytest.mark.parametrize(
+    ("vary", "why"),
+    [("n_kv_heads=3,4", "n_kv_heads=3: "), ("seed=0,1", "seeds"), ("n_kv_heads=2", "two"),
+     ("bogus=1,2", "no field 'bogus'")],
+)  # fmt: skip
+def test_a_bad_vary_is_refused_in_one_line_and_writes_nothing(
+    site: Path, capsys: pytest.CaptureFixture, vary: str, why: str
+) -> None:
+    before = state(site)
+    assert new_day(site, NAME, "--vary", vary) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: --vary: ") and why in err, err
+    assert state(site) == before
+
+
+def test_vary_without_an_experiment_is_refused_and_writes_nothing(site: Path, capsys) -> None:
+    before = state(site)
+    code = journal.main(
+        ["new", "--slug", "probe", "--date", DATE, "--vary", "n_kv_heads=1,2",
+         "--posts-dir", str(site / "docs/blog/posts"), "--drills", str(site / "none.jsonl")]
+    )  # fmt: skip
+    assert code == 1
+    assert capsys.readouterr().err.startswith("error: --vary: only with --experiment NAME")
+    assert state(site) == before
+
+
 def test_a_bad_slug_is_refused_in_one_line_and_writes_nothing(site: Path, capsys) -> None:
     before = state(site)
     code = journal.main(
@@ -141,7 +173,8 @@ def test_a_failing_first_run_puts_every_file_back(
     err = capsys.readouterr().err
     assert err.startswith("error: `-m ") and "failed (exit 1):\n" in err and "\n\n" not in err
     last = err.splitlines()[-1]
-    assert last.startswith("undone: restored mkdocs.yml; removed ")
+    rewritten = "docs/generated/indexes/experiments.md, " if outcome == "gen" else ""
+    assert last.startswith(f"undone: restored {rewritten}mkdocs.yml; removed "), last
     assert last.endswith(": nothing of it is left") and "docs/experiments/" in last
     assert f"docs/blog/posts/{DATE}.md" in last and f"mha/experiments/{NAME}/" in last
     assert state(site) == before
@@ -155,7 +188,8 @@ def test_ctrl_c_during_the_first_run_puts_every_file_back_and_exits_130(
     assert new_day(site) == 130
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and "Traceback" not in err, err
-    assert err.startswith("interrupted: restored mkdocs.yml; removed ")
+    assert err.startswith("interrupted: restored docs/generated/indexes/experiments.md,"
+                          " mkdocs.yml; removed ")  # fmt: skip
     assert "runs/" in err and f"docs/results/{NAME}.json" in err
     assert f"wrote mha/experiments/{NAME}/experiment.py" in out
     assert state(site) == before
@@ -200,7 +234,7 @@ def test_a_failure_while_replacing_mkdocs_yml_puts_every_file_back(
     real = os.replace
 
     def replace(src, dst) -> None:
-        if Path(dst).name == "mkdocs.yml" and Path(src).name == ".mkdocs.yml.tmp":
+        if Path(dst).name == "mkdocs.yml" and Path(src).name.startswith(".mkdocs.yml."):
             raise failure
         real(src, dst)
 
@@ -250,3 +284,22 @@ def test_a_changed_file_and_a_folder_that_existed_are_put_back_as_they_were(
     assert line == "restored a.txt, runs/x; removed new/: nothing of it is left"
     assert state(tmp_path) == before
     assert scaffold.Undo(tmp_path).rollback() == "nothing had been written: nothing of it is left"
+
+
+def test_a_day_that_succeeds_keeps_everything_and_ends_with_the_fast_check(
+    site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    ran = []
+
+    def succeed(command: list[str], cwd: Path) -> tuple[int, str]:
+        ran.append(command[2:])
+        return 0, ""
+
+    monkeypatch.setattr(scaffold, "_run", succeed)
+    assert new_day(site, NAME, "--vary", "n_kv_heads=1,2,4,8") == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == f"next: {scaffold.next_command(NAME)}"
+    assert "(n_kv_heads=1,2,4,8)" in out
+    assert ran[1] == ["docs.gen"]
+    source = (site / f"mha/experiments/{NAME}/experiment.py").read_text(encoding="utf-8")
+    assert 'VARY = ("n_kv_heads", (1, 2, 4, 8))' in source

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.docs.conftest import ROOT
+from tests.helpers import ROOT
 
 CSS = ROOT / "docs/stylesheets/extra.css"
 

@@ -3,6 +3,11 @@
 Graphs are ``(n, edges)`` with nodes ``0 .. n - 1``: disconnected pieces, isolated nodes,
 self-loops, repeated edges, the empty graph, long paths, DAGs from random permutations and
 DAGs with a planted cycle. Grids are up to 12 x 12 with ``"1"/"0"`` strings, ints or bools.
+
+The pairs of nodes and the 0/1 grids are drawn by the shared strategies of
+:mod:`graphs.tools.strategies` (those of the pitfall gallery and the drill's judge); what is
+here is only what the tests add on top: paths, DAGs, planted cycles, sparse graphs, repeated
+edges, cells as strings or bools, all-land and all-water grids.
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from __future__ import annotations
 import itertools
 
 from hypothesis import strategies as st
+
+from graphs.tools.strategies import edge_lists, grid_args
 
 MAX_N = 30
 
@@ -21,8 +28,7 @@ def random_edges(draw: st.DrawFn, n: int, max_edges: int = 60) -> Edges:
     """Uniform random pairs, self-loops included, some edges repeated."""
     if n == 0:
         return []
-    node = st.integers(0, n - 1)
-    edges = draw(st.lists(st.tuples(node, node), max_size=max_edges))
+    edges = [tuple(pair) for pair in draw(edge_lists(n, max_edges))]
     if edges and draw(st.booleans()):
         edges += draw(st.lists(st.sampled_from(edges), max_size=5))  # repeated edges
     return edges
@@ -51,12 +57,7 @@ def dag_edges(draw: st.DrawFn, n: int, max_edges: int = 60) -> Edges:
     if n < 2:
         return []
     perm = draw(st.permutations(range(n)))
-    pairs = draw(
-        st.lists(
-            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] != p[1]),
-            max_size=max_edges,
-        )
-    )
+    pairs = draw(edge_lists(n, max_edges, self_loops=False))
     return [(perm[min(i, j)], perm[max(i, j)]) for i, j in pairs]
 
 
@@ -136,14 +137,13 @@ CELL_FORMS = {
 def grids(draw: st.DrawFn, max_side: int = 12) -> list[list[object]]:
     """A rectangular grid of 0..max_side rows and columns; cells all str, all int or all bool.
 
-    Some grids are all land or all water; the rest are random cell by cell.
+    Some grids are all land or all water; the rest are random cell by cell (the shared 0/1
+    grids, :func:`graphs.tools.strategies.grid_args`, in the drawn cell form).
     """
-    h = draw(st.integers(0, max_side))
-    w = draw(st.integers(0, max_side))
-    water, land = CELL_FORMS[draw(st.sampled_from(sorted(CELL_FORMS)))]
+    forms = CELL_FORMS[draw(st.sampled_from(sorted(CELL_FORMS)))]
     fill = draw(st.sampled_from(["random", "random", "random", "land", "water"]))
+    grid = draw(grid_args(max_side))["grid"]
     if fill != "random":
-        cell = land if fill == "land" else water
-        return [[cell] * w for _ in range(h)]
-    row = st.lists(st.sampled_from([water, land]), min_size=w, max_size=w)
-    return draw(st.lists(row, min_size=h, max_size=h))
+        cell = forms[1] if fill == "land" else forms[0]
+        return [[cell] * len(row) for row in grid]
+    return [[forms[c] for c in row] for row in grid]

@@ -8,13 +8,10 @@ import networkx as nx
 import pytest
 
 import graphs
-from graphs.tools import bench, scaling, timing
+from graphs.tools import bench, scaling
 
-
-def test_loglog_slope_recovers_a_power_law():
-    xs = [10.0, 100.0, 1000.0, 10000.0]
-    assert timing.loglog_slope(xs, [3e-6 * x**1.5 for x in xs]) == pytest.approx(1.5)
-    assert timing.loglog_slope([1.0], [1.0]) is None
+# The timer and the log-log fit the benchmark uses are docs.tools.timing's, tested in
+# tests/docs/test_tools.py.
 
 
 def test_inputs_have_the_requested_shape():
@@ -83,7 +80,7 @@ def test_quick_run_writes_json_and_png(tmp_path):
 
 
 def test_interrupt_keeps_the_finished_sizes(tmp_path, monkeypatch):
-    real = bench.time_interleaved
+    real = bench.median_per_call
     calls = {"n": 0}
 
     def stop_on_third(*args, **kwargs):
@@ -92,7 +89,7 @@ def test_interrupt_keeps_the_finished_sizes(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(bench, "time_interleaved", stop_on_third)
+    monkeypatch.setattr(bench, "median_per_call", stop_on_third)
     assert bench.main(["--quick", "--out", str(tmp_path), "--no-progress"]) == 130
     data = json.loads((tmp_path / "graphs_bench.json").read_text())
     assert data["interrupted"] is True
@@ -138,7 +135,7 @@ def test_a_bad_out_is_refused_before_measuring(tmp_path, capsys, monkeypatch, ca
         raise AssertionError("measured before checking --out")
 
     monkeypatch.setattr(bench, "run", never)
-    monkeypatch.setattr(bench, "time_interleaved", never)
+    monkeypatch.setattr(bench, "median_per_call", never)
     out = _bad_outs(tmp_path)[case]
     assert bench.main(["--quick", "--quiet", "--out", str(out)]) == 2
     err = capsys.readouterr().err

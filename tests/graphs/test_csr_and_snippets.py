@@ -12,8 +12,9 @@ from hypothesis import given
 import graphs
 from graphs._validate import adjacency_csr, check_adjacency
 from tests.graphs.strategies import adjacency_with_start
+from tests.helpers import ROOT
 
-ROOT = Path(graphs.__file__).parent
+GRAPHS = Path(graphs.__file__).parent  # the package's folder
 
 
 @given(adjacency_with_start())
@@ -64,7 +65,7 @@ def shown_sections() -> dict[str, list[str]]:
     """``module file -> snippet sections`` that the site's pages include, found in the pages."""
     include = re.compile(r'--8<-- "graphs/(?P<module>\w+\.py):(?P<section>[\w-]+)"')
     found: dict[str, set[str]] = {}
-    for page in (ROOT.parent / "docs").rglob("*.md"):
+    for page in (ROOT / "docs").rglob("*.md"):
         for m in include.finditer(page.read_text(encoding="utf-8")):
             found.setdefault(m["module"], set()).add(m["section"])
     return {module: sorted(names) for module, names in found.items()}
@@ -79,7 +80,7 @@ def test_the_pages_show_core_loops_of_every_solution_module():
 
 @pytest.mark.parametrize(("module", "names"), sorted(SECTIONS.items()))
 def test_snippet_sections_wrap_code_inside_a_function(module, names):
-    lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
+    lines = (GRAPHS / module).read_text(encoding="utf-8").splitlines()
     marker = re.compile(r"^( +)# --8<-- \[(start|end):([a-z-]+)\]$")
     found = [(m[2], m[3], i, m[1]) for i, ln in enumerate(lines) if (m := marker.match(ln))]
     assert sorted({name for _, name, _, _ in found}) == sorted(names)

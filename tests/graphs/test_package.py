@@ -100,20 +100,3 @@ def test_a_0d_array_of_edges_is_a_named_type_error():
     for func in (graphs.count_components, graphs.connected_components, graphs.topological_sort):
         with pytest.raises(TypeError, match=r"^edges: expected an iterable of pairs.*0-d array"):
             func(3, np.array(5))
-
-
-def test_each_shared_helper_exists_once_in_the_package():
-    # Atomic writes live in graphs.tools.files; timing and run metadata in graphs.tools.timing.
-    # A second copy elsewhere in the solutions or the tools is how the copies drifted apart.
-    root = Path(graphs.__file__).parent
-    sources = {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in [*root.glob("*.py"), *(root / "tools").glob("*.py")]
-    }
-    homes = {
-        "os.replace(": "tools/files.py",
-        "time.perf_counter(": "tools/timing.py",
-        "platform.": "tools/timing.py",
-    }
-    for needle, home in homes.items():
-        assert [name for name, text in sources.items() if needle in text] == [home], needle

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 import graphs
+from graphs import traversal
+from tests.helpers import run
 
-ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ("1", "2")
-FUNCTIONS = ("bfs_order", "dfs_order", "shortest_path_lengths")
+FUNCTIONS = tuple(traversal.__all__)  # every traversal from a start node, found
 
 LEAVES = '"b": [], "c": [], "d": [], "e": [], "f": []'
 ROWS_AS_SETS = '{"a": {"b", "c", "d", "e", "f"}, ' + LEAVES + "}"
@@ -36,8 +35,7 @@ def under_seed(seed: str, function: str, adj: str, start: str) -> subprocess.Com
         "    print('TypeError:', e)\n"
     )
     env = {"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    return run(["-c", code], env=env, inherit_env=False, timeout=120)
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)

@@ -10,19 +10,15 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from mha import config
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import run
 
 
 def command(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mha.config", *argv], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    return run(["-m", "mha.config", *argv], timeout=120)
 
 
 def one_line_exit_2(proc: subprocess.CompletedProcess, *words: str) -> None:
@@ -70,8 +66,7 @@ def test_a_fifo_is_refused_without_hanging(tmp_path):
     os.mkfifo(fifo)
     one_line_exit_2(command(str(fifo)), str(fifo), "FIFO", "not a regular file")
     code = "import sys; from mha import config; config.load_file(sys.argv[1])"
-    proc = subprocess.run([sys.executable, "-c", code, str(fifo)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    proc = run(["-c", code, fifo], timeout=120)
     assert proc.returncode == 1 and proc.stderr.strip().endswith(
         f"ValueError: {fifo}: is a FIFO, not a regular file; expected a config.json file"
     )

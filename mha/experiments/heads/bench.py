@@ -30,7 +30,7 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import torch
@@ -38,13 +38,13 @@ import torch.nn.functional as F
 from torch import nn
 from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
+from docs.tools.files import atomic_write_json
+from docs.tools.outputs import count_problem, file_problem, refuse
+from docs.tools.timing import interleaved, load_average, medians
 from mha.experiments.heads.cli import DEFAULTS, execute
 from mha.experiments.heads.tasks import TASKS, accuracy, get_task, train_batches, validation_set
 from mha.experiments.heads.training import RunSpec, budgets
 from mha.experiments.store import round_floats
-from mha.tools.bench import out_file_problem
-from mha.tools.files import atomic_write_json
-from mha.tools.timing import interleaved, load_average
 
 DEFAULT_OUT = Path(__file__).resolve().parents[3] / "docs" / "results" / "experiment_bench.json"
 
@@ -184,29 +184,30 @@ def build_parser() -> argparse.ArgumentParser:
     return p  # fmt: skip
 
 
+def argument_problems(
+    args: argparse.Namespace, heads: list[int], seeds: list[int], repeats: int
+) -> Iterator[tuple[str, str | None]]:
+    """Each argument and its problem (``None``: fine), in the order the user hears of them;
+    :func:`~docs.tools.outputs.refuse` prints the first problem."""
+    for name, value in (("--repeats", repeats), ("--steps", args.steps), ("--jobs", args.jobs)):
+        yield name, count_problem(value)
+    if any(h < 1 or 64 % h for h in heads):
+        yield "--heads", f"expected divisors of d_model 64, got {heads}"
+    if any(not 0 <= s < 2**64 for s in seeds):
+        yield "--seeds", f"expected seeds in 0..2**64-1, got {seeds}"
+    for name, values in (("--heads", heads), ("--seeds", seeds)):
+        if len(set(values)) != len(values):
+            yield name, f"expected distinct values, got {values}"
+    yield "--out", file_problem(args.out)  # a bad --out costs nothing either
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     heads, seeds, repeats = QUICK if args.quick else FULL
     heads = heads if args.heads is None else args.heads
     seeds = seeds if args.seeds is None else args.seeds
     repeats = repeats if args.repeats is None else args.repeats
-    for name, value in (("--repeats", repeats), ("--steps", args.steps), ("--jobs", args.jobs)):
-        if value < 1:
-            print(f"error: {name}: expected an int >= 1, got {value}", file=sys.stderr)
-            return 2
-    if any(h < 1 or 64 % h for h in heads):
-        print(f"error: --heads: expected divisors of d_model 64, got {heads}", file=sys.stderr)
-        return 2
-    if any(not 0 <= s < 2**64 for s in seeds):
-        print(f"error: --seeds: expected seeds in 0..2**64-1, got {seeds}", file=sys.stderr)
-        return 2
-    for name, values in (("--heads", heads), ("--seeds", seeds)):
-        if len(set(values)) != len(values):
-            print(f"error: {name}: expected distinct values, got {values}", file=sys.stderr)
-            return 2
-    problem = out_file_problem(args.out)  # before any measuring: a bad --out costs nothing
-    if problem is not None:
-        print(f"error: --out: {problem}", file=sys.stderr)
+    if refuse(argument_problems(args, heads, seeds, repeats)):  # before any measuring
         return 2
     specs = [RunSpec(task=args.task, level=0, n_heads=h, seed=s, steps=args.steps,
                      batch_size=DEFAULTS["batch_size"], lr=DEFAULTS["lr"])
@@ -229,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     times = interleaved({"ours": side(lambda: ours(specs, args.jobs)),
                          "plain": side(lambda: plain_loop(specs))},
                         repeats, after_each=report)  # fmt: skip
-    med = {k: statistics.median(v) for k, v in times.items()}
+    med = medians(times)
     ratio = med["ours"] / med["plain"]
     paired = statistics.median(o / p for o, p in zip(times["ours"], times["plain"], strict=True))
     load_after = load_average()

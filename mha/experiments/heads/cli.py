@@ -27,7 +27,11 @@ rest lives one idea a module: :mod:`~mha.experiments.heads.validation` (the argu
 
 Examples
 --------
-The study grid (what the main job runs)::
+The study grid, compared with the published record (what the main job runs)::
+
+    python -m mha.experiments.heads --out runs/heads --compare docs/results/heads.json
+
+and, when you mean to replace the published record with this machine's runs::
 
     python -m mha.experiments.heads --out runs/heads --publish docs/results/heads.json
 
@@ -45,12 +49,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
 
+from docs.tools.files import atomic_write_json, atomic_write_text
 from mha.experiments import runner
+from mha.experiments.heads import reproduce
 from mha.experiments.heads.grids import (
     ALL_HEADS,
     DEFAULTS,
@@ -62,7 +70,14 @@ from mha.experiments.heads.grids import (
 )
 from mha.experiments.heads.outputs import check_other_grid, publish_problem
 from mha.experiments.heads.records import run_rounded
-from mha.experiments.heads.results import build_execution, build_results, grid_config, results_text
+from mha.experiments.heads.results import (
+    GRID_KEYS,
+    build_execution,
+    build_results,
+    grid_config,
+    results_grid,
+    results_text,
+)
 from mha.experiments.heads.running import execute, make_specs, warm_up
 from mha.experiments.heads.summary import judge
 from mha.experiments.heads.table import format_table
@@ -71,7 +86,6 @@ from mha.experiments.heads.validation import check_arguments
 from mha.experiments.heads.verdict import RULE
 from mha.experiments.runner import UsageError, Workers
 from mha.params import head_counts as divisors  # the name this command has always had
-from mha.tools.files import atomic_write_json, atomic_write_text
 
 __all__ = [
     "ALL_HEADS",
@@ -183,6 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
         "or a results file of this experiment, outside --out",
     )
     p.add_argument(
+        "--compare",
+        type=Path,
+        default=None,
+        help="after the grid completes, compare results.json with this published results file "
+        "of the same grid and exit 1 if a verdict or converged flag differs (means may differ "
+        "within the larger seed spread, at least 0.002); writes nothing outside --out",
+    )
+    p.add_argument(
         "--wait",
         action="store_true",
         help="when another process is using --out, wait for it to finish instead of exiting",
@@ -206,8 +228,21 @@ def settings(args: argparse.Namespace) -> list[Setting]:
 
 def validate(args: argparse.Namespace) -> None:
     """Check every argument before any training; raise :class:`UsageError` on the first bad one
-    (:func:`~mha.experiments.heads.validation.check_arguments` on :func:`settings`)."""
+    (:func:`~mha.experiments.heads.validation.check_arguments` on :func:`settings`, and
+    ``--compare``: a results file of the grid the arguments ask for)."""
     check_arguments(args, settings(args))
+    if args.compare is not None:
+        if args.publish is not None:
+            raise UsageError("--compare", "give --compare or --publish, not both: compare "
+                             "first, then publish what you have read")  # fmt: skip
+        if results_grid(args.compare) is None:
+            raise UsageError("--compare", f"{args.compare} is not a results file of this "
+                             "experiment")  # fmt: skip
+        published = json.loads(args.compare.read_text(encoding="utf-8"))["config"]
+        wanted = grid_config(args, settings(args))
+        if {k: published.get(k) for k in GRID_KEYS} != {k: wanted[k] for k in GRID_KEYS}:
+            raise UsageError("--compare", f"{args.compare} holds another grid than the one "
+                             "these arguments run")  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- main
@@ -246,9 +281,10 @@ BUSY = 75
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit code (2 for bad arguments, 75 when another
     process is using ``--out`` and ``--wait`` is not given, 1 when a worker died, a file could
-    not be written or ``--publish`` became unsafe during the run, 130 after Ctrl-C, 143 after
-    SIGTERM)."""
+    not be written, ``--publish`` became unsafe during the run or ``--compare`` found a verdict
+    that differs, 130 after Ctrl-C, 143 after SIGTERM)."""
     args = build_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for the publish command
     try:
         validate(args)
     except UsageError as e:
@@ -296,7 +332,26 @@ def _locked_main(args: argparse.Namespace, start: float) -> int:
     print(f"\nrule: {RULE}")
     print(f"wrote {args.out / 'results.json'}" + (f" and {args.publish}" if args.publish else ""))
     print(f"wall time {time.perf_counter() - start:.1f} s (see {args.out / 'execution.json'})")
-    return 0
+    return 0 if args.compare is None else _compare(args, results)
+
+
+def _compare(args: argparse.Namespace, results: dict) -> int:
+    """``--compare``: say whether the published record reproduced; 1 when it did not."""
+    published = json.loads(args.compare.read_text(encoding="utf-8"))
+    found = reproduce.compare(published, results)
+    print()
+    print(reproduce.report(found))
+    if found.reproduced:
+        return 0
+    again = [a.replace("--compare", "--publish", 1) if a.startswith("--compare") else a
+             for a in args.argv]  # fmt: skip
+    print(
+        f"\nerror: the runs here disagree with {args.compare} (above). Nothing was published; "
+        f"this machine's results are in {args.out / 'results.json'}. To publish them "
+        f"(the finished runs are reused):\n  .venv/bin/mha-experiment {shlex.join(again)}",
+        file=sys.stderr,
+    )
+    return 1
 
 
 if __name__ == "__main__":

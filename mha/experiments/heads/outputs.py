@@ -6,14 +6,13 @@ experiment's grid, outside ``--out``.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
+from docs.tools.files import check_writable
+from docs.tools.outputs import replaceable_problem
 from mha.experiments.heads.results import GRID_KEYS, results_grid
 from mha.experiments.runner import UsageError
-from mha.tools.files import check_writable
 
 
 def other_grid(path: Path, wanted: dict[str, Any]) -> list[str]:
@@ -59,20 +58,11 @@ def publish_problem(target: Path, out: Path, grid: str) -> str | None:
     if _inside(target, out):
         return (f"{target} is inside --out {out}, whose files belong to the run; "
                 "publish to a path outside it")  # fmt: skip
-    try:
-        st: os.stat_result | None = target.lstat()
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        return f"cannot inspect {target}: {e.strerror or e}"
-    if st is not None:
-        if stat.S_ISLNK(st.st_mode):
-            return f"{target} is a symbolic link; give the path of a regular file"
-        if stat.S_ISDIR(st.st_mode):
-            return f"{target} is a folder; give a file path"
-        if not stat.S_ISREG(st.st_mode):
-            return f"{target} is not a regular file (a device, FIFO or socket); give a file path"
-        found = results_grid(target) if st.st_size > 0 else grid
+    problem = replaceable_problem(target, "give the path of a regular file")
+    if problem is not None:
+        return problem
+    if target.is_file():  # a regular file (not a link): it holds this grid's results, or nothing
+        found = results_grid(target) if target.stat().st_size > 0 else grid
         if found is None:
             return (f"{target} is not a results file of this experiment (it would be "
                     "replaced); give a new path or a results file of this command")  # fmt: skip

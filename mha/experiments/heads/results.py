@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import torch
+
+from docs.tools.timing import machine, versions
 from mha.experiments.heads.grids import DEFAULTS, Setting
 from mha.experiments.heads.summary import analyse_groups, summarise
 from mha.experiments.heads.tasks import TASKS
@@ -20,7 +23,6 @@ from mha.experiments.heads.training import FINAL_WINDOW
 from mha.experiments.heads.verdict import MIN_SEEDS, RULE
 from mha.experiments.store import round_floats
 from mha.experiments.verdict import CONVERGENCE_TOL
-from mha.tools.timing import machine, versions
 
 #: Settings of a grid (keys of ``config`` in results.json) that decide what results.json holds.
 GRID_KEYS = ("grid", "settings", "seeds", "batch_size", "lr", "ema_decay", "d_model", "data_seed",
@@ -182,10 +184,13 @@ def build_results(
 
 
 def build_execution(records: list[dict], wall: float) -> dict:
-    """What execution.json holds: this execution's machine and wall time, and each run's wall
-    time (a run reused from an earlier execution keeps the time it took then)."""
+    """What execution.json holds: this execution's machine (with the CPU model and torch's CPU
+    capability, the two facts that explain why bytes differ between machines), its wall time,
+    and each run's wall time (a run reused from an earlier execution keeps the time it took
+    then)."""
     return round_floats({
         "machine": machine(),
+        "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
         "wall_time_s": wall,
         "run_wall_time_s": {
             f"{r['task']}-L{r['level']}-h{r['n_heads']}-s{r['seed']}": r["wall_time_s"]

@@ -9,13 +9,13 @@ import math
 import os
 from collections.abc import Sequence
 
+from docs.tools.files import check_writable
 from mha.experiments.heads.grids import Setting
 from mha.experiments.heads.outputs import check_other_grid, publish_problem
 from mha.experiments.heads.results import grid_config
 from mha.experiments.heads.tasks import TASKS
 from mha.experiments.runner import UsageError
 from mha.params import attention_param_count, head_counts, head_width
-from mha.tools.files import check_writable
 
 #: Seeds a ``torch.Generator`` accepts here: 0 <= seed < 2**64.
 SEED_LIMIT = 2**64

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphs.drill import record as drill
-from tests.graphs.drill.test_record import MALFORMED, SOLUTIONS, _malformed_record, run
+from tests.graphs.drill.helpers import MALFORMED, SOLUTIONS, malformed_record, run_drill
 
 BFS = str(SOLUTIONS / "bfs_200.py")  # a small correct solution of 200
 
@@ -19,7 +19,7 @@ BFS = str(SOLUTIONS / "bfs_200.py")  # a small correct solution of 200
 def _damaged(tmp_path: Path, minutes_ago: float = 5) -> tuple[Path, list[int]]:
     """A record with every malformed kind, then a valid start of 200 ``minutes_ago``."""
     path = tmp_path / "day.jsonl"
-    numbers = _malformed_record(path)
+    numbers = malformed_record(path)
     at = dt.datetime.now().astimezone() - dt.timedelta(minutes=minutes_ago)
     start = {"event": "start", "problem": 200, "at": at.isoformat(timespec="seconds")}
     with path.open("a", encoding="utf-8") as f:
@@ -38,7 +38,7 @@ def _warnings(stderr: str, path: Path, numbers: list[int]) -> list[str]:
 
 def test_hint_names_every_malformed_line_and_carries_on(tmp_path):
     path, numbers = _damaged(tmp_path, minutes_ago=41)
-    proc = run("hint", "200", "--record", str(path))
+    proc = run_drill("hint", "200", "--record", str(path))
     assert proc.returncode == 0, proc.stderr
     _warnings(proc.stderr, path, numbers)
     assert "Traceback" not in proc.stderr
@@ -49,7 +49,7 @@ def test_hint_names_every_malformed_line_and_carries_on(tmp_path):
 
 def test_check_names_every_malformed_line_prints_the_verdict_and_records_it(tmp_path):
     path, numbers = _damaged(tmp_path, minutes_ago=12)
-    proc = run("check", "200", BFS, "--record", str(path), "--max-examples", "20")
+    proc = run_drill("check", "200", BFS, "--record", str(path), "--max-examples", "20")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     _warnings(proc.stderr, path, numbers)
     assert "[통과]" in proc.stdout and "1번째 시도, 시작 후 12분" in proc.stdout
@@ -61,7 +61,7 @@ def test_check_names_every_malformed_line_prints_the_verdict_and_records_it(tmp_
 def test_a_torn_tail_then_start_gives_an_intact_event(tmp_path):
     path = tmp_path / "day.jsonl"
     path.write_text('{"event": "start", "problem": 200, "at": "2026-11', encoding="utf-8")
-    proc = run("start", "200", "--record", str(path))
+    proc = run_drill("start", "200", "--record", str(path))
     assert proc.returncode == 0, proc.stderr
     problems: list[str] = []
     (event,) = drill.read_record(path, problems)
@@ -86,7 +86,7 @@ def test_a_record_that_cannot_be_written_costs_one_line_never_the_verdict(
         blocker.mkdir()
         record = blocker
     problem = "200" if "200" in solution else "323"
-    proc = run("check", problem, solution, "--record", str(record), "--max-examples", "20")
+    proc = run_drill("check", problem, solution, "--record", str(record), "--max-examples", "20")
     assert proc.returncode == status, proc.stdout + proc.stderr
     assert verdict in proc.stdout and "기록:" not in proc.stdout
     (line,) = proc.stderr.splitlines()
@@ -99,9 +99,9 @@ def test_a_record_that_cannot_be_written_costs_one_line_never_the_verdict(
 def test_strict_is_accepted_recorded_and_passed_to_the_judge(tmp_path):
     path = tmp_path / "day.jsonl"
     recursive = str(SOLUTIONS / "recursive_200.py")  # deeper than plain Python's 1000 frames
-    lenient = run("check", "200", recursive, "--record", str(path), "--max-examples", "20")
+    lenient = run_drill("check", "200", recursive, "--record", str(path), "--max-examples", "20")
     assert lenient.returncode == 0, lenient.stdout + lenient.stderr
-    strict = run("check", "200", recursive, "--record", str(path), "--strict",
+    strict = run_drill("check", "200", recursive, "--record", str(path), "--strict",
                  "--max-examples", "20")  # fmt: skip
     assert strict.returncode == 1, strict.stdout + strict.stderr
     first, second = drill.read_record(path)
@@ -110,7 +110,7 @@ def test_strict_is_accepted_recorded_and_passed_to_the_judge(tmp_path):
 
 
 def test_strict_is_documented_with_its_default():
-    proc = run("check", "--help")
+    proc = run_drill("check", "--help")
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
     assert "--strict" in text and "stricter than LeetCode" in text and "(default: off" in text
@@ -122,6 +122,6 @@ def test_strict_is_documented_with_its_default():
 )
 def test_bad_limits_are_one_usage_line_and_nothing_is_recorded(tmp_path, argv):
     path = tmp_path / "day.jsonl"
-    proc = run("check", "200", BFS, "--record", str(path), *argv)
+    proc = run_drill("check", "200", BFS, "--record", str(path), *argv)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert proc.stderr.startswith("error: ") and not path.exists()

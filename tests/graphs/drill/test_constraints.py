@@ -9,10 +9,6 @@ declarations in ``graphs/drill/problems/`` and of the generators that build with
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +17,9 @@ from hypothesis import strategies as st
 
 from graphs import drill
 from graphs.drill import problem as drills
+from tests.graphs.drill.helpers import SOLUTIONS, run_drill
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
-SOLUTIONS = Path(__file__).resolve().parent / "solutions"
 # The problems are the drill's own, found by discovery; what they are checked against below
 # (the constraint checker, LeetCode's constraint lines) is typed from LeetCode's pages, and
 # test_every_discovered_problem_has_an_independent_entry fails until a new problem has both.
@@ -278,12 +274,7 @@ LEETCODE_LINES = {
 
 @pytest.mark.parametrize("number", NUMBERS)
 def test_start_prints_leetcodes_constraints(tmp_path, number):
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "graphs.drill", "start", str(number), "--record",
-         str(tmp_path / "r.jsonl")],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    proc = run_drill("start", str(number), "--record", str(tmp_path / "r.jsonl"))
     assert proc.returncode == 0, proc.stderr
     assert "LeetCode 제약" in proc.stdout
     shown = [line.strip() for line in proc.stdout.splitlines()]

@@ -7,18 +7,14 @@ must give and leave nothing behind."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from graphs import drill
 from graphs.drill import report
 from tests.graphs.drill.corpus import CORPUS, SOLUTIONS
+from tests.graphs.drill.helpers import run_drill, runners
+from tests.helpers import command_line, descendants
 
-ROOT = Path(__file__).resolve().parents[3]
 # The corpus's words for a verdict -> the judge's.
 VERDICT = {
     "accepted": "ok",
@@ -32,25 +28,6 @@ VERDICT = {
 ROWS = {row["file"]: row for row in CORPUS}
 
 
-def _runners() -> set[int]:
-    """Judge children of this process (any left would be ours: the judge adopts orphans)."""
-    from graphs.drill import sandbox
-
-    found = set()
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (proc / "stat").read_text()
-            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
-            if (
-                ppid == os.getpid()
-                and str(sandbox.RUNNER).encode() in (proc / "cmdline").read_bytes()
-            ):
-                found.add(int(proc.name))
-        except (OSError, ValueError):
-            pass
-    return found
-
-
 def test_every_file_of_the_corpus_has_a_row_and_every_row_a_file():
     assert {p.name for p in SOLUTIONS.glob("*.py")} == set(ROWS)
 
@@ -59,11 +36,11 @@ def test_every_file_of_the_corpus_has_a_row_and_every_row_a_file():
 @pytest.mark.parametrize("file", sorted(ROWS))
 def test_the_default_verdict_is_leetcodes(file):
     row = ROWS[file]
-    before = _runners()
+    before = runners()
     result = drill.check(row["problem"], SOLUTIONS / file)
     assert result["verdict"] == VERDICT[row["leetcode"]], result
     assert report.LEETCODE_NAMES[result["verdict"]] is not None  # a verdict LeetCode has
-    assert _runners() - before == set()  # nothing the check started is left running
+    assert runners() - before == set()  # nothing the check started is left running
     if result["status"] == "pass":
         # The notes say what --strict would do: the same facts, seen from the pass.
         strict = row["strict"]
@@ -89,10 +66,8 @@ def test_strict_fails_what_only_the_projects_rules_forbid(file):
 @pytest.mark.slow
 def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_path):
     record = tmp_path / "drills" / "2026-12-01.jsonl"
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "-m", "graphs.drill"]
-    subprocess.run([*command, "start", "200", "--record", str(record)], cwd=tmp_path, env=env,
-                   check=True, capture_output=True)  # fmt: skip
+    started = run_drill("start", "200", "--record", str(record), cwd=tmp_path)
+    assert started.returncode == 0, started.stderr
     # The corpus file finds no record from its temporary folder; this one knows the path.
     forged = '{"event": "check", "problem": 200, "passed": true, "verdict": "ok",'
     forged += ' "at": "2026-12-01T10:00:00+09:00"}'
@@ -102,10 +77,7 @@ def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_pat
         + (SOLUTIONS / "rewrite_record_200.py").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
-    proc = subprocess.run(
-        [*command, "check", "200", str(hostile), "--record", str(record)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    proc = run_drill("check", "200", str(hostile), "--record", str(record), cwd=tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "건드렸다" in proc.stderr  # it was seen and undone
     events = drill.read_record(record)
@@ -122,28 +94,9 @@ def test_a_stray_process_of_a_passing_solution_does_not_survive_the_check(tmp_pa
     result = drill.check(323, path, max_examples=30)
     assert result["status"] == "pass", result
     # A stray that outlived the check would be ours: the judge adopts orphans (a subreaper),
-    # so look at this process's children only (other test runs on the machine have their own).
-    strays = [
-        int(p.parent.name)
-        for p in Path("/proc").glob("[0-9]*/cmdline")
-        if b"fork_survivor_marker" in _read(p) and _parent(p.parent) == os.getpid()
-    ]
+    # so look below this process only (other test runs on the machine have their own).
+    strays = [pid for pid in descendants() if b"fork_survivor_marker" in command_line(pid)]
     assert strays == []
-
-
-def _parent(proc: Path) -> int | None:
-    try:
-        stat = (proc / "stat").read_text()
-    except OSError:
-        return None
-    return int(stat[stat.rindex(")") + 2 :].split()[1])
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return b""
 
 
 def test_the_students_output_is_read_with_a_bound():

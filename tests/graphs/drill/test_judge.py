@@ -14,7 +14,6 @@ import os
 import pkgutil
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import hypothesis
@@ -31,11 +30,11 @@ from graphs.drill import report
 from graphs.drill.answers import valid_order
 from graphs.tools import counterexamples
 from tests.conftest import sigint_as_in_a_terminal
+from tests.graphs.drill.helpers import SOLUTIONS, run_drill, runners
 from tests.graphs.drill.test_constraints import satisfies_constraints
 from tests.graphs.strategies import dag_edges
+from tests.helpers import PYTHON, QUIET_ENV, ROOT, alive
 
-ROOT = Path(__file__).resolve().parents[3]
-SOLUTIONS = Path(__file__).resolve().parent / "solutions"
 GALLERY = json.loads((ROOT / "docs/results/graphs_pitfalls.json").read_text(encoding="utf-8"))
 
 
@@ -44,8 +43,11 @@ def gallery_minimal(name: str) -> dict:
     fresh search when another hypothesis version made the file (it may shrink elsewhere)."""
     if GALLERY["search"]["hypothesis"] == hypothesis.__version__:
         return next(e["minimal"] for e in GALLERY["pitfalls"] if e["name"] == name)
+    from docs.tools import gallery
+
     pitfall = next(p for p in counterexamples.PITFALLS if p.name == name)
-    return counterexamples.record_of(pitfall, counterexamples.search(pitfall))
+    config = gallery.search_settings(counterexamples.MAX_EXAMPLES)
+    return pitfall.record(gallery.search(pitfall, config))
 
 
 # The test bench: each wrong variant of graphs.pitfalls as a LeetCode-style Solution file.
@@ -59,14 +61,6 @@ BENCH = {
 }
 # Pitfalls of functions that solve no LeetCode problem of the package: nothing to drill.
 NO_DRILL = {"bfs_order_mark_on_dequeue": graphs.bfs_order}
-
-
-def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "graphs.drill", *args],
-        cwd=cwd, env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
 
 
 def judge(problem: int, path: Path, **options) -> dict:
@@ -254,7 +248,7 @@ def test_the_projects_own_solutions_pass(tmp_path, number):
 
 
 def test_a_handwritten_bfs_solution_passes_and_prints_time_against_size():
-    proc = run("check", "200", str(SOLUTIONS / "bfs_200.py"), "--record", os.devnull)
+    proc = run_drill("check", "200", str(SOLUTIONS / "bfs_200.py"), "--record", os.devnull)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "[통과]" in proc.stdout and "O(V + E)" in proc.stdout
     assert "90000" in proc.stdout  # the 300 x 300 grid was measured
@@ -330,7 +324,7 @@ def test_a_syntax_error_names_the_line(tmp_path):
         "            pass\n",
         encoding="utf-8",
     )
-    proc = run("check", "200", str(path), "--record", str(tmp_path / "r.jsonl"))
+    proc = run_drill("check", "200", str(path), "--record", str(tmp_path / "r.jsonl"))
     assert proc.returncode == 1
     assert f"{path}:3: 문법 오류" in proc.stdout and "for row in grid" in proc.stdout
 
@@ -345,7 +339,7 @@ def test_a_syntax_error_names_the_line(tmp_path):
 def test_a_missing_method_or_class_gets_the_expected_signature(
     tmp_path, file, problem, verdict, says
 ):
-    proc = run("check", problem, str(SOLUTIONS / file), "--record", str(tmp_path / "r.jsonl"))
+    proc = run_drill("check", problem, str(SOLUTIONS / file), "--record", str(tmp_path / "r.jsonl"))
     assert proc.returncode == 1 and says in proc.stdout
     assert f"def {drills.find(problem).signature}:" in proc.stdout
     (event,) = drill.read_record(tmp_path / "r.jsonl")
@@ -378,7 +372,7 @@ def test_usage_errors_are_one_line_with_status_2(tmp_path):
         ["start", "200", "--record", str(tmp_path)],  # a directory is not a record file
         ["check", "200", str(SOLUTIONS / "bfs_200.py"), "--time-limit", "0", "--record", record],
     ):
-        proc = run(*args)
+        proc = run_drill(*args)
         assert proc.returncode == 2, proc.stdout
         assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
         assert proc.stderr.startswith("error: ")
@@ -391,18 +385,8 @@ def test_the_same_file_gives_the_same_minimal_input_every_time():
     assert first["input"] == again["input"] == {"grid": [[1, 1], [1, 1]]}
 
 
-# ----------------------------------------------------------------------------- options
-
-
-def test_every_option_of_every_subcommand_says_its_default():
-    for command in ("start", "hint", "check", "list"):
-        proc = run(command, "--help")
-        assert proc.returncode == 0
-        options = [line for line in proc.stdout.split("options:")[1].split("\n  -")[1:]]
-        for option in options:
-            if option.startswith("h, --help"):
-                continue
-            assert "default" in option, f"{command}: -{option.strip()}"
+# ----------------------------------------------------------------------------- the terminal
+# (every option of every subcommand shows its default: tests/test_cli_help.py, by discovery)
 
 
 def _stderr_on_a_terminal(*args: str) -> bytes:
@@ -410,9 +394,9 @@ def _stderr_on_a_terminal(*args: str) -> bytes:
     import pty
 
     master, slave = pty.openpty()
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, **QUIET_ENV}
     try:
-        subprocess.run([sys.executable, "-m", "graphs.drill", *args], cwd=ROOT, env=env,
+        subprocess.run([PYTHON, "-m", "graphs.drill", *args], cwd=ROOT, env=env,
                        stdout=subprocess.DEVNULL, stderr=slave, timeout=300)  # fmt: skip
     finally:
         os.close(slave)
@@ -434,7 +418,7 @@ def test_progress_goes_to_a_terminal_only_and_quiet_hides_it():
     shown = _stderr_on_a_terminal(*args).decode("utf-8", "replace")
     assert "\r" in shown and "판정 중: LeetCode 예제 1/2" in shown
     assert _stderr_on_a_terminal(*args, "--quiet") == b""
-    piped = run(*args)
+    piped = run_drill(*args)
     assert piped.returncode == 1 and piped.stderr == ""
 
 
@@ -457,43 +441,29 @@ def test_a_search_out_of_budget_says_so_instead_of_passing():
     assert result["status"] == "fail" and result["verdict"] == "budget"
 
 
-def _runners() -> list[int]:
-    """The pids of every running judge child (``graphs/drill/runner.py``)."""
-    from graphs.drill import sandbox
-
-    found = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if str(sandbox.RUNNER).encode() in cmdline.read_bytes():
-                found.append(int(cmdline.parent.name))
-        except OSError:
-            pass
-    return found
-
-
 @pytest.mark.slow
 def test_ctrl_c_stops_the_solutions_process_and_records_nothing(tmp_path):
     import signal
     import time
 
-    before = set(_runners())
     record = tmp_path / "r.jsonl"
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, **QUIET_ENV}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "graphs.drill", "check", "323",
+        [PYTHON, "-m", "graphs.drill", "check", "323",
          str(SOLUTIONS / "stubborn_loop_323.py"), "--record", str(record), "--time-limit", "30"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip
     deadline = time.monotonic() + 60
-    while not set(_runners()) - before and time.monotonic() < deadline:
+    while not (its := runners(below=proc.pid)) and time.monotonic() < deadline:
         time.sleep(0.2)  # wait for the judge's child to be running the loop
-    assert set(_runners()) - before
+    assert its, "the judge's child did not start within 60 s"
     time.sleep(1.0)
+    its |= runners(below=proc.pid)  # (one started meanwhile would count too)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
-    assert set(_runners()) - before == set()
+    assert [pid for pid in its if alive(pid)] == []  # wherever an orphan would have gone
     assert not record.exists()
 
 
@@ -505,7 +475,7 @@ def test_ctrl_c_while_the_judge_starts_leaves_no_process(monkeypatch, ctrl_c_rai
 
     from graphs.drill import sandbox
 
-    before = set(_runners())
+    before = runners()
     real = subprocess.Popen
 
     def popen_then_ctrl_c(*args, **kwargs):
@@ -517,9 +487,9 @@ def test_ctrl_c_while_the_judge_starts_leaves_no_process(monkeypatch, ctrl_c_rai
     try:
         with pytest.raises(KeyboardInterrupt):
             drill.check(323, SOLUTIONS / "stubborn_loop_323.py", time_limit=0.2)
-        assert set(_runners()) - before == set()
+        assert runners() - before == set()
     finally:
-        for pid in set(_runners()) - before:
+        for pid in runners() - before:
             os.kill(pid, signal.SIGKILL)
 
 

@@ -8,7 +8,6 @@ import datetime as dt
 import json
 import os
 import subprocess
-import sys
 import uuid
 from pathlib import Path
 
@@ -18,17 +17,8 @@ from hypothesis import strategies as st
 
 from graphs.drill import record as drill
 from graphs.drill.problem import find
-
-ROOT = Path(__file__).resolve().parents[3]
-SOLUTIONS = Path(__file__).resolve().parent / "solutions"
-
-
-def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "graphs.drill", *args],
-        cwd=cwd, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+from tests.graphs.drill.helpers import GOOD, MALFORMED, SOLUTIONS, malformed_record, run_drill
+from tests.helpers import PYTHON, ROOT
 
 
 def started(record: Path, problem: int, minutes_ago: float) -> None:
@@ -43,7 +33,7 @@ def test_start_shows_the_problem_and_examples_and_appends_one_line(tmp_path):
     record = tmp_path / "day.jsonl"
     earlier = '{"event": "check", "problem": 695, "passed": true}\nnot json at all\n'
     record.write_text(earlier, encoding="utf-8")
-    proc = run("start", "210", "--record", str(record))
+    proc = run_drill("start", "210", "--record", str(record))
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "LeetCode 210. Course Schedule II" in out and "사이클" in out
@@ -61,7 +51,7 @@ def test_start_shows_the_problem_and_examples_and_appends_one_line(tmp_path):
 
 
 def test_the_default_record_is_todays_file_under_drills(tmp_path):
-    proc = run("start", "numIslands", cwd=tmp_path)
+    proc = run_drill("start", "numIslands", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     path = tmp_path / "drills" / f"{dt.date.today().isoformat()}.jsonl"
     assert [e["problem"] for e in drill.read_record(path)] == [200]
@@ -72,7 +62,7 @@ def test_hints_come_one_at_a_time_in_the_rule_order_and_are_recorded(tmp_path):
     started(record, 323, minutes_ago=5)
     shown = []
     for _ in range(3):
-        proc = run("hint", "323", "--record", str(record))
+        proc = run_drill("hint", "323", "--record", str(record))
         assert proc.returncode == 0, proc.stderr
         shown.append(proc.stdout)
     assert "규칙은 30분을 버틴 뒤" in shown[0] and "남았다" in shown[0]
@@ -80,7 +70,7 @@ def test_hints_come_one_at_a_time_in_the_rule_order_and_are_recorded(tmp_path):
     for i, (out, label) in enumerate(zip(shown, labels, strict=True), 1):
         assert f"힌트 {i}/3 — {label}:" in out
         assert find(323).hints()[i - 1][1] in out
-    last = run("hint", "323", "--record", str(record))
+    last = run_drill("hint", "323", "--record", str(record))
     assert "힌트 3개를 모두 봤다" in last.stdout
     hints = [e for e in drill.read_record(record) if e["event"] == "hint"]
     assert [e["field"] for e in hints] == labels
@@ -90,7 +80,7 @@ def test_hints_come_one_at_a_time_in_the_rule_order_and_are_recorded(tmp_path):
 def test_after_thirty_minutes_the_hint_command_says_it_is_time(tmp_path):
     record = tmp_path / "day.jsonl"
     started(record, 200, minutes_ago=41)
-    proc = run("hint", "200", "--record", str(record))
+    proc = run_drill("hint", "200", "--record", str(record))
     assert "시작한 지 41분: 힌트를 볼 때다." in proc.stdout
 
 
@@ -99,8 +89,8 @@ def test_a_failed_check_after_thirty_minutes_says_to_take_a_hint(tmp_path, hint_
     record = tmp_path / "day.jsonl"
     started(record, 323, minutes_ago=35)
     if hint_first:
-        run("hint", "323", "--record", str(record))
-    proc = run("check", "323", str(SOLUTIONS / "no_class_323.py"), "--record", str(record))
+        run_drill("hint", "323", "--record", str(record))
+    proc = run_drill("check", "323", str(SOLUTIONS / "no_class_323.py"), "--record", str(record))
     assert proc.returncode == 1
     nudge = "30분이 지났다. 힌트를 볼 때다: .venv/bin/python -m graphs.drill hint 323"
     assert (nudge in proc.stdout) is not hint_first
@@ -112,7 +102,7 @@ def test_a_failed_check_after_thirty_minutes_says_to_take_a_hint(tmp_path, hint_
 
 def test_a_check_records_the_failing_input_as_leetcode_input(tmp_path):
     record = tmp_path / "day.jsonl"
-    proc = run("check", "695", str(SOLUTIONS / "mark_on_pop_695.py"), "--record", str(record))
+    proc = run_drill("check", "695", str(SOLUTIONS / "mark_on_pop_695.py"), "--record", str(record))
     assert proc.returncode == 1
     assert "      11\n      11\n" in proc.stdout  # the grid drawn as rows of characters
     (event,) = drill.read_record(record)
@@ -159,7 +149,7 @@ def test_a_reader_that_goes_away_gets_no_traceback(tmp_path) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first line
     proc = subprocess.run(
-        [sys.executable, "-m", "graphs.drill", "start", "695", "--record", str(tmp_path / "r")],
+        [PYTHON, "-m", "graphs.drill", "start", "695", "--record", str(tmp_path / "r")],
         stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT,
     )  # fmt: skip
     os.close(write_end)
@@ -169,49 +159,10 @@ def test_a_reader_that_goes_away_gets_no_traceback(tmp_path) -> None:
 
 # ----------------------------------------------------------------------------- a hand-edited file
 
-GOOD = {"event": "start", "problem": 200, "title": "Number of Islands",
-        "at": "2026-11-30T09:00:00+09:00"}  # fmt: skip
-# One line of each kind a hand edit (or a torn write) leaves, and what the reader calls it.
-MALFORMED = [
-    (b"not json at all", "not JSON"),
-    (b'{"event": "start", "problem": 200', "not JSON"),  # a torn line
-    (b"[1, 2]", "not a JSON object but a list"),
-    (b'"start"', "not a JSON object but a string"),
-    (b'{"event": "start", "problem": 200}', "missing 'at'"),
-    (b'{"problem": 200, "at": "2026-11-30T09:00:00+09:00"}', "missing 'event'"),
-    (b'{"event": "check", "problem": 200, "at": "2026-11-30T09:00:00+09:00"}', "missing 'passed'"),
-    (b'{"event": "start", "problem": "200", "at": "2026-11-30T09:00:00+09:00"}',
-     "'problem' is not an int"),
-    (b'{"event": "start", "problem": true, "at": "2026-11-30T09:00:00+09:00"}',
-     "'problem' is not an int"),
-    (b'{"event": "start", "problem": 200, "at": "yesterday"}', "'at' is not an ISO timestamp"),
-    (b'{"event": "start", "problem": 200, "at": 1764460800}', "'at' is not an ISO timestamp"),
-    (b'{"event": "start", "problem": 200, "at": "2026-11-30T09:00:00"}',
-     "'at' has no UTC offset (a naive timestamp)"),
-    (b'{"event": "note", "problem": 200, "at": "2026-11-30T09:00:00+09:00"}',
-     "'event' is not one of start, hint, check"),
-    (b'{"event": "check", "problem": 200, "passed": "yes", "at": "2026-11-30T09:00:00+09:00"}',
-     "'passed' is not true or false"),
-    (b'{"event": "hint", "problem": 200, "minutes": NaN, "at": "2026-11-30T09:00:00+09:00"}',
-     "'minutes' is not a finite number or null"),
-    (b'{"event": "start", "problem": 200, "title": ["x"], "at": "2026-11-30T09:00:00+09:00"}',
-     "'title' is not a string"),
-    (b'{"event": "start", "problem": 200, "title": "\\ud800", "at": "2026-11-30T09:00:00+09:00"}',
-     "'title' is not a string"),
-    (b'{"event": "start", "problem": 200, "at": "\xff"}', "not UTF-8 text"),
-]  # fmt: skip
-
-
-def _malformed_record(path: Path) -> list[int]:
-    """A record with a valid start, then every malformed kind; their line numbers."""
-    lines = [json.dumps(GOOD).encode()] + [raw for raw, _ in MALFORMED]
-    path.write_bytes(b"\n".join(lines) + b"\n")
-    return list(range(2, len(lines) + 1))
-
 
 def test_every_malformed_line_is_named_with_file_and_line_and_skipped(tmp_path):
     path = tmp_path / "day.jsonl"
-    numbers = _malformed_record(path)
+    numbers = malformed_record(path)
     problems: list[str] = []
     assert drill.read_record(path, problems) == [GOOD]
     assert len(problems) == len(MALFORMED)

@@ -5,6 +5,7 @@ head-count experiment, and the verdict rule works on any named variants."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -90,3 +91,72 @@ def test_the_verdict_takes_any_named_variants():
     assert diverged["diverged"] == [{"optimizer": "adam", "runs": 1}]
     with pytest.raises(ValueError, match="scores: need at least two optimizers"):
         verdict({"adam": [0.5, 0.5, 0.5]}, variants="optimizers")
+
+
+# --------------------------------------------------------------------------- measurements
+
+#: What the timed run "measures"; a test sets it (the pool's workers are forked after that).
+STAMP = {"forward_s": 0.0}
+
+
+def timed_run(spec: Toy, step_callback=None) -> dict:
+    """A run that also measures something not reproducible (here: whatever STAMP says)."""
+    return {**toy_run(spec), runner.MEASURED: {"forward_s": STAMP["forward_s"], "x": spec.x}}
+
+
+def results_bytes(records: dict) -> bytes:
+    """A results file as an experiment builds it from the records the runner returns."""
+    runs = [records[s] for s in SPECS]
+    text = json.dumps({"runs": runs, "total": sum(r["y"] for r in runs)}, indent=1)
+    return (text + "\n").encode()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_measurement_reaches_execution_json_and_never_the_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+):
+    seen = {}
+    for stamp in (0.25, 0.75):  # two executions, two machines' worth of timings
+        monkeypatch.setitem(STAMP, "forward_s", stamp)
+        out = tmp_path / f"out-{stamp}"
+        records = runner.execute(SPECS, out, timed_run, toy_check, jobs=jobs, quiet=True)
+        assert all(runner.MEASURED not in r for r in records.values())
+        assert records == runner.execute(SPECS, tmp_path / "plain", toy_run, toy_check, jobs=1,
+                                         quiet=True)  # fmt: skip
+        seen[stamp] = results_bytes(records)
+        facts = json.loads((out / runner.EXECUTION_NAME).read_text())
+        assert facts["runs"] == [
+            {"run": s.name, "reused": False, "measured": {"forward_s": stamp, "x": s.x}}
+            for s in SPECS
+        ]
+        assert facts["jobs"] == jobs and facts["wall_time_s"] >= 0
+        assert facts["machine"]["cpu_count"] == os.cpu_count()
+        assert {"load_average", "platform"} <= set(facts["machine"])
+        assert "load_average_at_start" in facts and "torch" in facts["versions"]
+    assert seen[0.25] == seen[0.75]
+    assert not (tmp_path / "plain" / runner.EXECUTION_NAME).exists()  # nothing measured
+
+
+def test_a_reused_run_keeps_the_measurement_made_when_it_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    plain = runner.execute(SPECS, tmp_path / "plain", toy_run, toy_check, jobs=1, quiet=True)
+    monkeypatch.setitem(STAMP, "forward_s", 0.5)
+    runner.execute(SPECS[:2], tmp_path, timed_run, toy_check, jobs=1, quiet=True)  # interrupted
+    monkeypatch.setitem(STAMP, "forward_s", 9.0)
+    records = runner.execute(SPECS, tmp_path, timed_run, toy_check, jobs=1, quiet=True)
+    assert results_bytes(records) == results_bytes(plain)
+    runs = json.loads((tmp_path / runner.EXECUTION_NAME).read_text())["runs"]
+    assert [(r["reused"], r["measured"]["forward_s"]) for r in runs] == [
+        (True, 0.5), (True, 0.5), (False, 9.0), (False, 9.0), (False, 9.0)
+    ]  # fmt: skip
+
+
+def bad_measurement(spec: Toy, step_callback=None) -> dict:
+    return {**toy_run(spec), runner.MEASURED: 0.5}
+
+
+def test_a_measurement_that_is_not_a_dict_is_refused_before_it_is_saved(tmp_path: Path):
+    with pytest.raises(TypeError, match=r"run toy-x0: record\['measured'\]: expected a dict"):
+        runner.execute(SPECS[:1], tmp_path, bad_measurement, toy_check, jobs=1, quiet=True)
+    assert not run_path(tmp_path, SPECS[0]).exists()

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import subprocess
-import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import pytest
 
 from mha.experiments import runner
 from mha.experiments.store import load_finished, run_path, save_finished, with_ranges
+from tests import helpers
 
 
 @dataclass(frozen=True)
@@ -147,9 +146,7 @@ def test_a_fifo_in_place_of_a_run_file_is_refused_without_hanging(tmp_path):
         "from mha.experiments.store import load_finished\n"
         "print(load_finished(Path(sys.argv[1]), SPEC, CHECK, report=print))\n"
     )
-    root = str(Path(__file__).resolve().parents[3])
-    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path), root],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    proc = helpers.run(["-c", code, tmp_path, helpers.ROOT], timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
         f"{path}: damaged run file (not a regular file); running it again",

@@ -14,9 +14,7 @@ from mha.experiments.heads import cli as experiment
 from mha.experiments.heads.records import record_problem
 from mha.experiments.store import load_finished
 from tests.conftest import sigint_as_in_a_terminal
-
-TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--quiet"]  # fmt: skip
+from tests.helpers import PYTHON, TINY
 
 
 def numbers(results: dict) -> dict:
@@ -233,7 +231,6 @@ def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
     import os
     import signal
     import subprocess
-    import sys
     import time
 
     out = tmp_path / "sigint"
@@ -241,7 +238,7 @@ def test_ctrl_c_with_two_jobs_keeps_finished_runs_and_resumes(tmp_path):
             "--val-size", "64", "--quiet", "--jobs", "2"]  # fmt: skip
     argv += ["--out", str(out)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mha.experiments.heads", *argv],
+        [PYTHON, "-m", "mha.experiments.heads", *argv],
         start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip

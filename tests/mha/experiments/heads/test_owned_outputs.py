@@ -11,18 +11,12 @@ import json
 import os
 import stat
 import subprocess
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from mha.experiments.heads import cli as experiment
-
-TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--quiet", "--jobs", "1"]  # fmt: skip
-
-ROOT = Path(__file__).resolve().parents[4]
+from tests.helpers import PYTHON, ROOT, TINY
 
 
 def no_training(args):
@@ -138,7 +132,7 @@ def holder(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     proc = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(out / ".lock"), str(tmp_path / "released")],
+        [PYTHON, "-c", HOLDER, str(out / ".lock"), str(tmp_path / "released")],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:

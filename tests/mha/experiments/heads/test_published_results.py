@@ -9,10 +9,7 @@ from pathlib import Path
 
 from docs.gen.common import RESULTS
 from mha.experiments.heads import cli as experiment
-
-TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--quiet",
-        "--jobs", "1"]  # fmt: skip
+from tests.helpers import TINY
 
 #: Keys that describe one execution (its machine or its timing), not the runs.
 EXECUTION_KEYS = {"wall_time_s", "platform", "processor", "machine", "cpu_count", "hostname",

@@ -6,14 +6,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-from pathlib import Path
 
 import pytest
 
 from mha.experiments.heads.records import check_record
 from mha.experiments.heads.training import RunSpec
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[4]
 PUBLISHED = json.loads((ROOT / "docs/results/heads.json").read_text(encoding="utf-8"))
 
 

@@ -11,17 +11,14 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from mha.experiments.heads import cli as experiment
-
-TINY = ["--task", "count", "--heads", "1", "4", "--seeds", "0", "1", "2", "--steps", "6",
-        "--val-size", "64", "--batch-size", "16", "--quiet",
-        "--jobs", "1"]  # fmt: skip
+from tests import helpers
+from tests.helpers import PYTHON, TINY, alive, children
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
@@ -214,8 +211,7 @@ def test_out_of_range_arguments_are_refused_before_training(
 def test_a_huge_d_model_is_refused_without_listing_its_divisors(tmp_path):
     """Listing the divisors of 10**18 one by one never ends; the refusal must come at once."""
     argv = [*TINY, "--d-model", str(10**18), "--heads", "7", "--out", str(tmp_path)]
-    proc = subprocess.run([sys.executable, "-m", "mha.experiments.heads", *argv],
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    proc = helpers.run(["-m", "mha.experiments.heads", *argv], timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: --d-model: ") and "Traceback" not in proc.stderr
 
@@ -235,36 +231,11 @@ def test_jobs_are_capped_at_the_number_of_runs(tmp_path, monkeypatch):
             super().__init__(jobs, **kwargs)
 
     monkeypatch.setattr(experiment, "Workers", Recording)
-    argv = [a for a in TINY if a not in ("--jobs", "1")]
-    assert experiment.main([*argv, "--jobs", "64", "--out", str(tmp_path)]) == 0
+    assert experiment.main([*TINY, "--jobs", "64", "--out", str(tmp_path)]) == 0  # 6 runs
     assert sizes and max(sizes) <= 6
 
 
 # ----------------------------------------------------------------------------- killed parent
-
-
-def _children(pid: int) -> list[int]:
-    """Process ids whose parent is ``pid`` (from /proc)."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (comm) "
-            if int(fields[1]) == pid:
-                kids.append(int(entry.name))
-    return kids
-
-
-def _alive(pid: int) -> bool:
-    """Running (a zombie waiting for a reaper counts as ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 @pytest.mark.slow
@@ -274,7 +245,7 @@ def test_workers_end_when_the_parent_is_killed(tmp_path, sig):
     argv = ["--task", "count", "--heads", "1", "8", "--seeds", "0", "1", "2", "--steps", "3000",
             "--val-size", "64", "--quiet", "--jobs", "2",
             "--out", str(tmp_path)]  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "mha.experiments.heads", *argv],
+    proc = subprocess.Popen([PYTHON, "-m", "mha.experiments.heads", *argv],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     workers: list[int] = []
     try:
@@ -283,18 +254,18 @@ def test_workers_end_when_the_parent_is_killed(tmp_path, sig):
             assert proc.poll() is None, proc.stderr.read().decode()
             assert time.monotonic() < deadline, "the workers did not start within 60 s"
             time.sleep(0.1)
-            workers = _children(proc.pid)
+            workers = sorted(children(proc.pid))
         time.sleep(1.0)  # let them start training
         proc.send_signal(sig)
         proc.wait(timeout=30)
         deadline = time.monotonic() + 20
-        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        survivors = [w for w in workers if _alive(w)]
+        survivors = [w for w in workers if alive(w)]
         assert not survivors, f"workers {survivors} outlived their parent"
     finally:
         for w in workers:
-            if _alive(w):
+            if alive(w):
                 os.kill(w, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()

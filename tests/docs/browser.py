@@ -1,0 +1,113 @@
+"""How the browser tests drive the built site: a page that records its errors and keeps to the
+test server, opening a path and waiting until it has settled, the search box, and the layout of
+the article tables.
+
+The objects are Playwright's (a ``Browser`` from the ``browser`` fixture of
+``tests/docs/conftest.py``, its pages); this module imports nothing of Playwright itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+
+@contextlib.contextmanager
+def site_page(browser: Any, site_url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A Korean-locale page in a window ``width`` x ``height`` px, closed afterwards.
+
+    ``page.errors`` collects uncaught exceptions and console errors, ``page.external`` the
+    requests that tried to leave the test server (they are aborted; ``data:`` URLs are fine).
+    Waits time out after 15 s.
+    """
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ko-KR")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.errors = []
+    page.external = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+
+    def local_only(route: Any) -> None:
+        url = route.request.url
+        if url.startswith((site_url, "data:")):
+            route.continue_()
+        else:
+            page.external.append(url)
+            route.abort()
+
+    page.route("**/*", local_only)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def open_page(page: Any, site_url: str, path: str) -> None:
+    """Go to ``site_url + path`` and wait until it has loaded and its requests have settled;
+    the page's errors and external requests are cleared first, so afterwards they are this
+    page's (for a page made by :func:`site_page`)."""
+    for seen in (getattr(page, "errors", None), getattr(page, "external", None)):
+        if seen is not None:
+            seen.clear()
+    response = page.goto(site_url + path, wait_until="load")
+    assert response is not None and response.ok, path
+    page.wait_for_load_state("networkidle")
+
+
+def site_path(href: str, site_url: str) -> str:
+    """``http://127.0.0.1:PORT/mha/#x`` -> ``mha/``: a link as a path under the site."""
+    return urlsplit(href).path.removeprefix(urlsplit(site_url).path)
+
+
+def search(page: Any, site_url: str, term: str) -> list[str]:
+    """Type ``term`` into the header search box of the home page (desktop layout); the results'
+    links, best first, as paths under the site (:func:`site_path`)."""
+    open_page(page, site_url, "")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(term)
+    box.press("End")  # Material searches on key events; fill() alone sends none
+    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    page.wait_for_timeout(300)  # the worker answers the last keystroke
+    hrefs = page.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item > a", "els => els.map(a => a.href)"
+    )
+    return [site_path(h, site_url) for h in hrefs]
+
+
+TABLES_JS = """(skip) => [...document.querySelectorAll('article table')]
+    .filter(t => !(skip && t.closest(skip)))
+    .map(t => {
+        const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+        const headers = [...t.querySelectorAll('th')].map(th => {
+            const r = th.getBoundingClientRect();
+            return [th.textContent.trim(), r.left, r.right];
+        });
+        const w = wrap.getBoundingClientRect();
+        return {headers, scroll: wrap.scrollWidth, client: wrap.clientWidth,
+                left: w.left, right: w.right};
+    })"""
+
+
+def table_layouts(browser: Any, url: str, skip: str | None = None, width: int = 1280) -> list[dict]:
+    """Each article table on the page in a window ``width`` px wide: its header cells' left and
+    right edges, its wrapper's edges and whether the wrapper scrolls (tables inside ``skip`` are
+    left out)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="ko-KR")
+    try:
+        page = context.new_page()
+        response = page.goto(url, wait_until="load")
+        assert response is not None and response.ok, url
+        return page.evaluate(TABLES_JS, skip)
+    finally:
+        context.close()
+
+
+def assert_every_column_visible(table: dict, width: int = 1280) -> None:
+    """No sideways scrolling, and every header cell inside the wrapper and the window."""
+    assert table["scroll"] <= table["client"] + 1, table["headers"]
+    for name, left, right in table["headers"]:
+        assert table["left"] - 1 <= left and right <= min(table["right"], width) + 1, name
