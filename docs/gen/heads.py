@@ -13,7 +13,14 @@ from __future__ import annotations
 from docs.gen.common import RESULTS, Content, load_json
 from docs.gen.heads_common import CEILING, SOURCE, TASK_KO, ranks
 from docs.gen.heads_figures import FIGURE_DPI, HEATMAP_HEADS, figures, summary_figures
-from docs.gen.heads_prose import analysis_md, answer_md, answer_sentence, ordering, verdict_md
+from docs.gen.heads_prose import (
+    analysis_md,
+    answer_md,
+    answer_sentence,
+    ordering,
+    reproduce_md,
+    verdict_md,
+)
 from docs.gen.heads_tables import (
     SEARCH_SOURCE,
     budget_table_md,
@@ -44,6 +51,7 @@ __all__ = [
     "ordering",
     "patterns_md",
     "ranks",
+    "reproduce_md",
     "search_md",
     "summary_figures",
     "table_md",
@@ -69,6 +77,7 @@ def generate() -> dict[str, Content]:
     files["generated/heads_patterns.md"] = patterns_md(data)
     files["generated/heads_table.md"] = table_md(data)
     files["generated/heads_verdict.md"] = verdict_md(data)
+    files["generated/heads_reproduce.md"] = reproduce_md(data)
     files["generated/heads_analysis.md"] = analysis_md(data)
     files["generated/heads_figures.md"] = figures_md
     files[VIEWER_DATA] = viewer_data(data)

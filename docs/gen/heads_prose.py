@@ -19,6 +19,7 @@ from docs.gen.heads_common import (
     _rows,
     _steps,
 )
+from mha.experiments.heads.reproduce import RULE_KO
 
 
 def ordering(v: dict[str, Any], rows: list[dict]) -> str:
@@ -225,3 +226,24 @@ def analysis_md(data: dict[str, Any]) -> str:
         "쓰는 head는 구별하지 못한다.\n"
     )
     return "\n".join(lines)
+
+
+def reproduce_md(data: dict[str, Any]) -> str:
+    """ "다른 기계에서 재현하기": the comparison's rule (:data:`~mha.experiments.heads.reproduce.
+    RULE_KO`), the versions the record was made with, and the commands that reproduce and
+    publish it."""
+    env = data["environment"]
+    versions = ", ".join(f"{k} {env[k]}" for k in ("python", "torch", "numpy") if k in env)
+    return (
+        header(SOURCE)
+        + f"이 기록을 만든 환경: {versions}, run마다 torch 스레드 {env.get('torch_threads_per_run', 1)}개.\n\n"
+        + RULE_KO
+        + "\n\n주 작업(`bash .ci/main`)이 이 비교를 한다. 실험만 다시 돌려 비교하려면:\n\n"
+        "```bash\n"
+        ".venv/bin/mha-experiment --out runs/heads --compare docs/results/heads.json\n"
+        "```\n\n"
+        "이 기계의 CPU 모델과 torch가 고른 CPU 명령어 수준(`torch.backends.cpu.get_cpu_capability()`)은 "
+        "`runs/heads/execution.json`에 남는다. 바이트가 왜 다른지는 거기서 보인다. 판정이 달라서 이 기계의 "
+        "결과를 새 기록으로 삼겠다면, 비교 명령의 `--compare`를 `--publish`로 바꿔 한 번 더 돌리면 된다"
+        "(끝난 run은 다시 쓰므로 금방 끝난다).\n"
+    )

@@ -1,0 +1,109 @@
+"""A reproduction is judged by its verdicts, not its bytes: the comparison on synthetic records
+made from the published one (identical, moved within the tolerance, moved beyond it, a flipped
+verdict, a flipped converged flag, a missing cell, another grid)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from docs.gen.common import RESULTS
+from mha.experiments.heads.reproduce import FLOOR, compare, report, tolerance
+
+PUBLISHED = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
+N_PAIRS = sum(len(v["pairs"]) for v in PUBLISHED["verdict"])
+N_CELLS = len(PUBLISHED["summary"])
+
+
+def here() -> dict:
+    return copy.deepcopy(PUBLISHED)
+
+
+def test_the_published_record_reproduces_itself_and_every_pair_and_cell_is_counted():
+    found = compare(PUBLISHED, here())
+    assert found.reproduced and not found.beyond_tolerance
+    assert (found.pairs, found.cells) == (N_PAIRS, N_CELLS)
+    first = report(found).splitlines()[0]
+    assert first.startswith(f"재현됨: 판정 {N_PAIRS}쌍과 수렴 여부 {N_CELLS}칸이 모두 같다")
+
+
+@given(st.data())
+def test_means_moved_within_the_tolerance_still_reproduce_and_the_largest_is_named(data):
+    moved = here()
+    cells = [c for c in moved["summary"] if c["val_accuracy_mean"] is not None]
+    cell = data.draw(st.sampled_from(cells))
+    allowed = tolerance(cell["val_accuracy_std"], cell["val_accuracy_std"])
+    shift = data.draw(st.floats(-0.99 * allowed, 0.99 * allowed).filter(lambda s: abs(s) > 1e-6))
+    before = cell["val_accuracy_mean"]
+    cell["val_accuracy_mean"] = before + shift
+    found = compare(PUBLISHED, moved)
+    assert found.reproduced and not found.beyond_tolerance
+    label, a, b, gap = found.largest
+    assert label == f"{cell['task']} L{cell['level']} h{cell['n_heads']}"
+    assert (a, b) == (before, before + shift) and gap == pytest.approx(abs(shift))
+
+
+def test_a_mean_beyond_the_tolerance_is_a_note_not_a_failure_when_verdicts_agree():
+    moved = here()
+    cell = moved["summary"][0]
+    allowed = tolerance(cell["val_accuracy_std"], cell["val_accuracy_std"])
+    cell["val_accuracy_mean"] += 2 * allowed
+    found = compare(PUBLISHED, moved)
+    assert found.reproduced
+    assert len(found.beyond_tolerance) == 1
+    assert "알림: 판정은 같지만 허용 범위를 넘은 칸 1개" in report(found)
+
+
+def test_a_flipped_verdict_is_a_difference_that_names_the_pair():
+    flipped = here()
+    setting = flipped["verdict"][0]
+    pair = setting["pairs"][0]
+    pair["differ"] = not pair["differ"]
+    found = compare(PUBLISHED, flipped)
+    assert not found.reproduced
+    label = f"{setting['task']} L{setting['level']} h{pair['a']} 대 h{pair['b']}: differ"
+    assert any(d.startswith(label) for d in found.differences)
+    assert report(found).startswith("재현되지 않음: 같아야 하는 것 1개가 다르다")
+
+
+def test_a_flipped_converged_flag_and_a_changed_status_are_differences():
+    flipped = here()
+    flipped["summary"][0]["converged"] = not flipped["summary"][0]["converged"]
+    flipped["verdict"][-1]["status"] = "other"
+    found = compare(PUBLISHED, flipped)
+    assert len(found.differences) == 2
+    assert any("수렴 여부" in d for d in found.differences)
+    assert any("status" in d for d in found.differences)
+
+
+def test_a_missing_cell_or_pair_is_a_difference():
+    missing = here()
+    del missing["summary"][3]
+    del missing["verdict"][0]["pairs"][1]
+    found = compare(PUBLISHED, missing)
+    assert not found.reproduced
+    assert sum("한쪽 기록에만 있다" in d for d in found.differences) == 2
+    assert found.cells == N_CELLS - 1 and found.pairs == N_PAIRS - 1
+
+
+def test_another_grid_or_a_file_that_is_not_a_results_file_is_refused():
+    other = here()
+    other["config"]["seeds"] = [0, 1, 2]
+    with pytest.raises(ValueError, match="another grid"):
+        compare(PUBLISHED, other)
+    with pytest.raises(ValueError, match=r"^published: expected a results file"):
+        compare({"runs": []}, here())
+    broken = here()
+    broken["summary"] = [{"task": "count"}]
+    with pytest.raises(ValueError, match="here summary: an entry has no field 'level'"):
+        compare(PUBLISHED, broken)
+
+
+def test_the_tolerance_is_the_larger_spread_with_a_floor():
+    assert tolerance(None, None) == FLOOR
+    assert tolerance(0.01, 0.003) == 0.01
+    assert tolerance(0.0001, 0.0003) == FLOOR
