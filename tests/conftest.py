@@ -54,3 +54,11 @@ def generated_files() -> dict:
     from docs.gen.__main__ import collect
 
     return collect()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A browser test needs the built site and Chromium, so it is slow by the marker's own
+    definition: ``-m "not slow"`` (the inner loop) leaves it out, the whole suite runs it."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)

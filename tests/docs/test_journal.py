@@ -157,6 +157,7 @@ def test_read_only_posts_dir_gets_one_clear_line(tmp_path: Path) -> None:
     assert proc.stderr.startswith("error: --posts-dir: ") and "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     copy = tmp_path / "repo"
     copy.mkdir()

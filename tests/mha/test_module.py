@@ -218,6 +218,7 @@ MASK_FORMS = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", sorted(MASK_FORMS))
 def test_the_case_strategy_draws_every_mask_form(form):
     # The oracle tests above see every form only if the strategy makes it: find one of each.

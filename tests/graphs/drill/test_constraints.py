@@ -298,6 +298,7 @@ def test_the_drill_page_lists_every_problems_constraints():
 # ----------------------------------------------------------------------------- regressions
 
 
+@pytest.mark.slow
 def test_an_iterative_solution_that_reads_grid_0_passes():
     # Used to fail with "IndexError ... 가장 작은 반례: grid = []", an input LeetCode never gives.
     result = drill.check(200, SOLUTIONS / "seen_set_stack_200.py")
@@ -314,6 +315,7 @@ def test_a_recursive_solution_that_reads_grid_0_fails_only_for_its_depth_and_onl
     assert result["input_lines"] == ["100 x 100 격자, 모든 칸 1"]
 
 
+@pytest.mark.slow
 def test_a_323_solution_that_relies_on_distinct_ends_passes():
     # A complete graph is connected only without self-loops and repeated edges: LeetCode's
     # constraints. It used to fail on n = 0 and on self-loops, which LeetCode never gives.

@@ -247,6 +247,7 @@ def test_the_projects_own_solutions_pass(tmp_path, number):
     assert result["timings"] and result["calls"] > 100
 
 
+@pytest.mark.slow
 def test_a_handwritten_bfs_solution_passes_and_prints_time_against_size():
     proc = run_drill("check", "200", str(SOLUTIONS / "bfs_200.py"), "--record", os.devnull)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -292,6 +293,7 @@ def test_a_loop_that_swallows_every_exception_still_fails_for_time():
     assert result["phase"] == "LeetCode 예제 1"
 
 
+@pytest.mark.slow
 def test_a_recursive_dfs_passes_as_on_leetcode_and_strict_fails_it_on_a_deep_path():
     assert judge(207, SOLUTIONS / "recursive_dfs_207.py")["status"] == "pass"
     result = judge(207, SOLUTIONS / "recursive_dfs_207.py", strict=True)
@@ -301,6 +303,7 @@ def test_a_recursive_dfs_passes_as_on_leetcode_and_strict_fails_it_on_a_deep_pat
     assert any("recursive_dfs_207.py" in line for line in result["details"])
 
 
+@pytest.mark.slow
 def test_mutating_the_input_is_a_note_by_default_and_a_failure_when_strict():
     passed = judge(200, SOLUTIONS / "sinks_grid_200.py")
     assert passed["status"] == "pass" and passed["mutated"], passed
@@ -493,6 +496,7 @@ def test_ctrl_c_while_the_judge_starts_leaves_no_process(monkeypatch, ctrl_c_rai
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_find_order_passes_a_solution_whose_orders_differ_from_ours():
     path = SOLUTIONS / "kahn_stack_210.py"
     namespace: dict = {"List": list, "defaultdict": __import__("collections").defaultdict}

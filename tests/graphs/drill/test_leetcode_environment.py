@@ -81,6 +81,7 @@ def _solution(tmp_path, body: str, head: str = "") -> str:
 ANSWER = "        return not any(state[u] == 0 and cyclic(u) for u in range(numCourses))"
 
 
+@pytest.mark.slow
 def test_a_module_level_recursion_limit_is_honoured_as_on_leetcode(tmp_path):
     # 1500 frames is less than the 2000-course path needs: on LeetCode that file fails.
     low = drill.check(207, _solution(tmp_path, ANSWER, "import sys\nsys.setrecursionlimit(1500)"))
