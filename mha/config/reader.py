@@ -1,8 +1,10 @@
 """Read a parsed config by its family: :func:`describe` and the readers it dispatches to.
 
-Every key is read through :class:`_Reader`, which falls back on the family's ``transformers``
-defaults and notes each key it took from them. The head width and the parameter count come from
-:mod:`mha.params`, the library's one head-size rule and one parameter formula.
+Every key is read through :class:`mha.config.keys.KeyReader`, which falls back on the family's
+``transformers`` defaults and notes each key it took from them. The head width and the parameter
+count come from :mod:`mha.params`, the library's one head-size rule and one parameter formula;
+sliding windows from :mod:`mha.config.kv_cache`, and what a layer holds beside its projections
+(q/k norms, partial rotary dims, experts) from :mod:`mha.config.extras`.
 """
 
 from __future__ import annotations
@@ -10,72 +12,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from mha.config import extras
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
+from mha.config.guess import assume_family, known_families
+from mha.config.keys import KeyReader
+from mha.config.kv_cache import layer_windows
 from mha.config.spec import AttentionSpec
 from mha.params import head_width, projection_param_count
-
-
-class _Reader:
-    """Reads keys of one config dict, falling back on a family's defaults and noting it.
-
-    With ``sizes_required`` (a config without ``model_type``), the required sizes must be in the
-    file; flags and optional keys still take the assumed family's defaults.
-    """
-
-    def __init__(
-        self, config: dict[str, Any], where: str, defaults: dict[str, Any], sizes_required: bool
-    ):
-        self.config, self.where, self.defaults = config, where, defaults
-        self.sizes_required = sizes_required
-        self.defaults_used: list[str] = []
-
-    def raw(self, key: str, *, size: bool = False) -> Any:
-        if key in self.config:
-            return self.config[key]
-        if (size and self.sizes_required) or key not in self.defaults:
-            raise ValueError(f"{self.where}: missing key {key!r}")
-        if key not in self.defaults_used:
-            self.defaults_used.append(key)
-        return self.defaults[key]
-
-    def positive_int(self, key: str, *, optional: bool = False) -> int | None:
-        value = self.raw(key, size=not optional)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{self.where}[{key!r}]: expected an int, got {value!r}")
-        if value < 1:
-            raise ValueError(f"{self.where}[{key!r}]: expected a positive int, got {value}")
-        return value
-
-    def flag(self, key: str) -> bool:
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise ValueError(f"{self.where}[{key!r}]: expected true or false, got {value!r}")
-        return value
-
-
-def _known_families() -> str:
-    return ", ".join(sorted(FAMILIES)) + "; nested: " + ", ".join(sorted(NESTED))
-
-
-def _assume_family(config: dict[str, Any]) -> str:
-    """The family a config without ``model_type`` looks like, by its keys."""
-    if "d_kv" in config:
-        return "t5"
-    if "kv_lora_rank" in config:
-        return "deepseek_v2"
-    if "n_embd" in config:
-        return "gpt_bigcode" if "multi_query" in config else "gpt2"
-    if "hidden_size" in config:
-        if "new_decoder_architecture" in config or "num_kv_heads" in config:
-            return "falcon"
-        return "llama"
-    raise ValueError(
-        "config: no 'model_type', and none of the keys 'n_embd' (GPT-2), 'hidden_size' "
-        f"(Llama and most others), 'kv_lora_rank' (DeepSeek-V2) or 'd_kv' (T5); known "
-        f"families: {_known_families()}"
-    )
 
 
 def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
@@ -100,13 +43,14 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
         ``dtype_bytes`` below 1; an unknown ``model_type`` or one without attention (the message
         names it and lists the known families); missing keys (in a config without
         ``model_type``), non-positive values, ``d_model`` not divisible by the head count (with
-        no ``head_dim``), or a head count not divisible by the KV head count.
+        no ``head_dim``), a head count not divisible by the KV head count, or sliding-window
+        keys that contradict each other.
 
     Warns
     -----
     UserWarning
-        A config without ``model_type`` is read as the family its keys suggest; the warning
-        names it.
+        A config without ``model_type`` is read as the family its ``architectures`` or keys
+        suggest; the warning names it and says why.
 
     Examples
     --------
@@ -119,6 +63,9 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     >>> falcon = describe(load_builtin("falcon-7b"))
     >>> falcon.kind, falcon.n_kv_heads, falcon.kv_cache_bytes_per_token
     ('MQA', 1, 8192)
+    >>> gemma = describe(load_builtin("gemma-3-1b"))
+    >>> gemma.local_layers, gemma.n_layers, gemma.layer_windows[:6]
+    (22, 26, (512, 512, 512, 512, 512, None))
 
     Notes
     -----
@@ -126,6 +73,8 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     ``W_k`` and ``W_v`` shrink by that factor and so does the KV cache. The KV cache is what an
     implementation that keeps one entry per K/V head stores (``transformers``' Falcon code
     broadcasts K and V to every query head before caching; the architecture does not need it).
+    A local (sliding-window) layer caches at most its window, so at a long context the cache is
+    the sum over layers of ``min(context, window)`` tokens.
     """
     if not isinstance(config, dict):
         raise TypeError(f"config: expected a dict, got {type(config).__name__}")
@@ -158,45 +107,57 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             raise ValueError(f"{where}['model_type']: expected a string, got {model_type!r}")
 
     if model_type is None:
-        model_type = _assume_family(config)
+        model_type, why = assume_family(config)
         if model_type in FAMILIES:
+            family = FAMILIES[model_type]
+            what = "an encoder" if family.encoder_only else "a decoder"
             warnings.warn(
                 f"config has no 'model_type'; read by its keys as {model_type!r} "
-                f"({FAMILIES[model_type].title})",
+                f"({family.title}, {what}): {why}",
                 UserWarning,
                 stacklevel=2,
             )
+            notes.append(f"no model_type: read as {model_type} ({family.title}) because {why}")
         sizes_required = True  # the family is only a guess: its default sizes do not apply
     else:
         sizes_required = False
     if model_type in REFUSED:
         raise ValueError(
             f"{where}: model_type {model_type!r} is {REFUSED[model_type]}; known families: "
-            f"{_known_families()}"
+            f"{known_families()}"
         )
     if model_type not in FAMILIES:
         raise ValueError(
-            f"{where}: unknown model_type {model_type!r}; known families: {_known_families()}"
+            f"{where}: unknown model_type {model_type!r}; known families: {known_families()}"
         )
     family = FAMILIES[model_type]
-    reader = _Reader(config, where, family.defaults, sizes_required)
+    reader = KeyReader(config, where, family.defaults, sizes_required)
     return _read(family, model_type, reader, dtype_bytes, notes)
 
 
-def _read(
-    family: Family, model_type: str, r: _Reader, dtype_bytes: int, notes: list[str]
-) -> AttentionSpec:
-    d_model = r.positive_int(family.d_model)
-    n_heads = r.positive_int(family.n_heads)
-    n_layers = r.positive_int(family.n_layers)
-    assert d_model is not None and n_heads is not None and n_layers is not None
-    bias = {
+def _bias(family: Family, r: KeyReader) -> dict[str, bool]:
+    return {
         p: (rule if isinstance(rule, bool) else r.flag(rule))
         for p, rule in zip(PROJECTIONS, family.bias, strict=True)
     }
 
+
+def _sizes(family: Family, r: KeyReader) -> tuple[int, int, int]:
+    d_model = r.positive_int(family.d_model)
+    n_heads = r.positive_int(family.n_heads)
+    n_layers = r.positive_int(family.n_layers)
+    assert d_model is not None and n_heads is not None and n_layers is not None
+    return d_model, n_heads, n_layers
+
+
+def _read(
+    family: Family, model_type: str, r: KeyReader, dtype_bytes: int, notes: list[str]
+) -> AttentionSpec:
+    d_model, n_heads, n_layers = _sizes(family, r)
+    bias = _bias(family, r)
+
     if family.form == "mla":
-        return _read_mla(family, model_type, r, d_model, n_heads, n_layers, bias, dtype_bytes,
+        return _read_mla(family, model_type, r, (d_model, n_heads, n_layers), bias, dtype_bytes,
                          notes)  # fmt: skip
 
     head_dim = r.positive_int(family.head_dim, optional=True) if family.head_dim else None
@@ -204,38 +165,31 @@ def _read(
         head_dim = head_width(d_model, n_heads, head_dim)
     except ValueError:  # only without head_dim: every size here is a positive int
         raise ValueError(
-            f"{r.where}: d_model={d_model} ({family.d_model}) is not divisible by "
-            f"n_heads={n_heads} ({family.n_heads}) and no 'head_dim' is given"
+            f"{r.where}: d_model={d_model} ({r.key(family.d_model)}) is not divisible by "
+            f"n_heads={n_heads} ({r.key(family.n_heads)}) and no 'head_dim' is given"
         ) from None
 
-    n_kv_heads = n_heads
-    kv_key = family.n_kv_heads
-    if family.form == "multi_query":
-        if r.flag("multi_query"):
-            n_kv_heads = 1
-            notes.append("multi_query: one K/V head shared by every query head")
-    elif family.form == "falcon":
-        if r.flag("new_decoder_architecture"):
-            n_kv_heads = r.positive_int("num_kv_heads", optional=True) or n_heads
-            notes.append("new_decoder_architecture: num_kv_heads K/V heads")
-        elif r.flag("multi_query"):
-            n_kv_heads = 1
-            notes.append("multi_query: one K/V head shared by every query head")
-        kv_key = "num_kv_heads"
-    elif kv_key is not None:
-        n_kv_heads = r.positive_int(kv_key, optional=True) or n_heads
+    n_kv_heads, kv_key = _kv_heads(family, r, n_heads, notes)
     if n_heads % n_kv_heads != 0:
         raise ValueError(
-            f"{r.where}: {family.n_heads}={n_heads} is not divisible by {kv_key}={n_kv_heads}"
+            f"{r.where}: {r.key(family.n_heads)}={n_heads} is not divisible by "
+            f"{kv_key}={n_kv_heads}"
         )
 
     flags = (bias["q"], bias["k"], bias["v"], bias["o"])
     params = projection_param_count(d_model, n_heads, n_kv_heads, head_dim, flags)
-    if family.encoder_only:
-        kv_bytes = None
-        notes.append("encoder-only: no generation, so a KV cache does not apply")
+    norm_params = extras.qk_norm_params(family, r, (n_heads, n_kv_heads, head_dim, d_model),
+                                        notes)  # fmt: skip
+    rotary = extras.rotary_dims(family, r, head_dim, notes)
+    n_experts, per_token = extras.experts(family, r, notes)
+    encoder = family.encoder_only or extras.bidirectional(family, r, notes)
+    if encoder:
+        kv_bytes, windows = None, ()
+        if family.encoder_only:
+            notes.append("encoder-only: no generation, so a KV cache does not apply")
     else:
         kv_bytes = 2 * n_layers * n_kv_heads * head_dim * dtype_bytes
+        windows = _windows(family, r, n_layers, notes)
     return AttentionSpec(
         d_model=d_model,
         n_heads=n_heads,
@@ -250,7 +204,41 @@ def _read(
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
         defaults_used=tuple(r.defaults_used),
+        layer_windows=windows,
+        norm_params_per_layer=norm_params,
+        rotary_dims=rotary,
+        experts=n_experts,
+        experts_per_token=per_token,
     )
+
+
+def _kv_heads(family: Family, r: KeyReader, n_heads: int, notes: list[str]) -> tuple[int, str]:
+    """The K/V head count by the family's form, and the key it came from (for messages)."""
+    kv_key = family.n_kv_heads or r.key(family.n_heads)
+    if family.form == "multi_query":
+        if r.flag("multi_query"):
+            notes.append("multi_query: one K/V head shared by every query head")
+            return 1, "multi_query"
+        return n_heads, kv_key
+    if family.form == "falcon":
+        if r.flag("new_decoder_architecture"):
+            notes.append("new_decoder_architecture: num_kv_heads K/V heads")
+            return r.positive_int("num_kv_heads", optional=True) or n_heads, "num_kv_heads"
+        if r.flag("multi_query"):
+            notes.append("multi_query: one K/V head shared by every query head")
+            return 1, "multi_query"
+        return n_heads, "num_kv_heads"
+    if family.n_kv_heads is not None:
+        return r.positive_int(family.n_kv_heads, optional=True) or n_heads, kv_key
+    return n_heads, kv_key
+
+
+def _windows(
+    family: Family, r: KeyReader, n_layers: int, notes: list[str]
+) -> tuple[int | None, ...]:
+    if family.window is None:
+        return (None,) * n_layers
+    return layer_windows(family.window, r, n_layers, notes)
 
 
 def _kind(n_heads: int, n_kv_heads: int) -> str:
@@ -262,23 +250,23 @@ def _kind(n_heads: int, n_kv_heads: int) -> str:
 def _read_mla(
     family: Family,
     model_type: str,
-    r: _Reader,
-    d_model: int,
-    n_heads: int,
-    n_layers: int,
+    r: KeyReader,
+    sizes: tuple[int, int, int],
     bias: dict[str, bool],
     dtype_bytes: int,
     notes: list[str],
 ) -> AttentionSpec:
-    """Multi-head latent attention (DeepSeek-V2), after the paper's section 2.1.
+    """Multi-head latent attention (DeepSeek-V2 and V3), after the V2 paper's section 2.1.
 
     Queries: ``q_proj`` ``(d_model -> n_heads*(nope+rope))``, or with ``q_lora_rank`` a
     down-projection ``q_a_proj`` and an up-projection ``q_b_proj``. Keys and values:
     ``kv_a_proj_with_mqa`` ``(d_model -> kv_lora_rank + rope)`` makes the latent and one shared
     rotary key, ``kv_b_proj`` ``(kv_lora_rank -> n_heads*(nope+v))`` rebuilds per-head keys and
     values; ``o_proj`` ``(n_heads*v -> d_model)``. Inference caches the latent and the rotary
-    key: ``kv_lora_rank + rope`` numbers per layer per token.
+    key: ``kv_lora_rank + rope`` numbers per layer per token. The latents are normalized
+    (``q_a_layernorm``, ``kv_a_layernorm``), whose weights are kept apart.
     """
+    d_model, n_heads, n_layers = sizes
     kv_rank = r.positive_int("kv_lora_rank")
     q_rank = r.positive_int("q_lora_rank", optional=True)
     nope = r.positive_int("qk_nope_head_dim")
@@ -295,10 +283,17 @@ def _read_mla(
     kv_params += kv_rank * n_heads * (nope + v_dim)
     o_params = n_heads * v_dim * d_model + bias["o"] * d_model
     latent = kv_rank + rope
+    norm_params = kv_rank + (q_rank or 0)
     notes.append(
         f"MLA: the cache holds a latent of kv_lora_rank + qk_rope_head_dim = {latent} numbers "
         f"per layer per token, not per-head K and V; value heads are {v_dim} wide"
     )
+    norms = "q_a_layernorm and kv_a_layernorm" if q_rank else "kv_a_layernorm"
+    notes.append(
+        f"{norms} (RMSNorm over the latents): {norm_params:,} parameters per layer outside the "
+        "projections (not counted in attention_params_per_layer)"
+    )
+    n_experts, per_token = extras.experts(family, r, notes)
     return AttentionSpec(
         d_model=d_model,
         n_heads=n_heads,
@@ -314,4 +309,8 @@ def _read_mla(
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
         defaults_used=tuple(r.defaults_used),
+        layer_windows=(None,) * n_layers,
+        norm_params_per_layer=norm_params,
+        experts=n_experts,
+        experts_per_token=per_token,
     )

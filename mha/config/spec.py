@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mha.config.kv_cache import cached_tokens
+
 #: Largest ``context`` (tokens) :meth:`AttentionSpec.kv_cache_bytes` and ``--context`` accept:
 #: 2**30, a thousand times today's longest context windows.
 MAX_CONTEXT = 1 << 30
@@ -38,17 +40,34 @@ class AttentionSpec:
         ``q_a_proj`` and ``q_b_proj``), ``kv_a_proj_with_mqa``, ``kv_b_proj`` and ``o_proj``.
         Norms and position tables are not counted.
     kv_cache_bytes_per_token : int or None
-        What generation caches per token over all layers: ``2 (K and V) * n_layers * n_kv_heads
-        * d_head * dtype_bytes``; for MLA the latent ``n_layers * (kv_lora_rank +
-        qk_rope_head_dim) * dtype_bytes``; ``None`` for an encoder-only model.
+        What generation caches per token over all layers while every layer keeps every token
+        (a context no longer than the smallest sliding window): ``2 (K and V) * n_layers *
+        n_kv_heads * d_head * dtype_bytes``; for MLA the latent ``n_layers * (kv_lora_rank +
+        qk_rope_head_dim) * dtype_bytes``; ``None`` for an encoder-only model. The cache at a
+        longer context is :meth:`kv_cache_bytes`.
     kv_cache_latent : bool
         The cache holds MLA's compressed latent, not per-head keys and values.
     dtype_bytes : int
         Bytes per cached number used above.
     notes : tuple of str
-        What a reader should know about this reading (form, nesting, cache).
+        What a reader should know about this reading (form, nesting, cache, local layers,
+        norms, rotary dims, experts).
     defaults_used : tuple of str
         Keys the file leaves out, read from the family's ``transformers`` defaults.
+    layer_windows : tuple of (int or None)
+        Each layer's sliding window (``None``: a global layer that keeps the whole context);
+        empty for an encoder-only model. An empty tuple for a decoder means every layer is
+        global.
+    norm_params_per_layer : int
+        Parameters of the norms inside attention, outside the four projections (Qwen3's,
+        OLMo 2's and Gemma 3's ``q_norm``/``k_norm``; MLA's ``q_a_layernorm`` and
+        ``kv_a_layernorm``); not in ``attention_params_per_layer``.
+    rotary_dims : int or None
+        For a family with partial rotary embeddings, how many of each query/key head's dims
+        RoPE turns (Phi-2: 32 of 80); ``None`` otherwise.
+    experts, experts_per_token : int or None
+        A mixture-of-experts model's routed experts and experts chosen per token (``None``:
+        a dense model, or not given). Attention itself is dense.
     """
 
     d_model: int
@@ -65,22 +84,63 @@ class AttentionSpec:
     dtype_bytes: int = 2
     notes: tuple[str, ...] = field(default_factory=tuple)
     defaults_used: tuple[str, ...] = field(default_factory=tuple)
+    layer_windows: tuple[int | None, ...] = field(default_factory=tuple)
+    norm_params_per_layer: int = 0
+    rotary_dims: int | None = None
+    experts: int | None = None
+    experts_per_token: int | None = None
+
+    @property
+    def local_layers(self) -> int:
+        """How many layers have a sliding window."""
+        return sum(w is not None for w in self.layer_windows)
+
+    @property
+    def moe(self) -> bool:
+        """A mixture-of-experts model (its attention is dense all the same)."""
+        return self.experts is not None
+
+    def kv_cache_layer_tokens(self, context: int) -> tuple[int, ...] | None:
+        """Tokens each layer's cache holds when the token at position ``context`` attends:
+        ``min(context, window)`` for a local layer, ``context`` for a global one (``None`` for
+        an encoder-only model).
+
+        ``transformers.DynamicCache`` keeps ``window - 1`` tokens of a local layer between
+        steps and attends with the new token over ``window``: the figure here is that peak.
+
+        Examples
+        --------
+        >>> from mha.config import describe, load_builtin
+        >>> describe(load_builtin("gemma-2-9b")).kv_cache_layer_tokens(32768)[:4]
+        (4096, 32768, 4096, 32768)
+        """
+        _check_context(context)
+        if self.kv_cache_bytes_per_token is None:
+            return None
+        return cached_tokens(self.layer_windows or (None,) * self.n_layers, context)
 
     def kv_cache_bytes(self, context: int) -> int | None:
-        """KV cache bytes for ``context`` tokens (``None`` for an encoder-only model).
+        """KV cache bytes for ``context`` tokens, each layer holding
+        :meth:`kv_cache_layer_tokens` (``None`` for an encoder-only model).
 
         Examples
         --------
         >>> from mha.config import describe, load_builtin
         >>> describe(load_builtin("llama-3-8b")).kv_cache_bytes(8192)
         1073741824
+        >>> describe(load_builtin("mistral-7b")).kv_cache_bytes(32768) // 2**20  # MiB
+        512
         """
-        if isinstance(context, bool) or not isinstance(context, int):
-            raise TypeError(f"context: expected an int, got {type(context).__name__}")
-        if context < 0:
-            raise ValueError(f"context: expected a non-negative int, got {context}")
-        if context > MAX_CONTEXT:
-            raise ValueError(f"context: expected at most {MAX_CONTEXT:,} tokens, got {context:,}")
-        if self.kv_cache_bytes_per_token is None:
+        tokens = self.kv_cache_layer_tokens(context)
+        if tokens is None or self.kv_cache_bytes_per_token is None:
             return None
-        return self.kv_cache_bytes_per_token * context
+        return self.kv_cache_bytes_per_token // self.n_layers * sum(tokens)
+
+
+def _check_context(context: int) -> None:
+    if isinstance(context, bool) or not isinstance(context, int):
+        raise TypeError(f"context: expected an int, got {type(context).__name__}")
+    if context < 0:
+        raise ValueError(f"context: expected a non-negative int, got {context}")
+    if context > MAX_CONTEXT:
+        raise ValueError(f"context: expected at most {MAX_CONTEXT:,} tokens, got {context:,}")
