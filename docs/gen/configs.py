@@ -9,11 +9,12 @@ from docs.gen.common import Content, fmt_int, header, md_table
 
 DTYPE_BYTES = 2  # fp16 / bf16
 CONTEXT = 8192
+LONG_CONTEXT = 32768
 SOURCE = "mha/configs/*.json via mha.config"
 
 # short headers: every column must stay visible at 1280 px (the page explains each one)
 HEADERS = ["모델", "종류", "층", "head", "KV head", "d_head", "bias", "파라미터/층",
-           "KV cache/토큰", "8k 문맥"]  # fmt: skip
+           "KV cache/토큰", "8k 문맥", "32k 문맥", "local 층"]  # fmt: skip
 
 
 def _specs() -> dict[str, object]:
@@ -32,27 +33,40 @@ def _bias_cell(bias: dict[str, bool]) -> str:
     return "없음" if text == "none" else text
 
 
-def _cache_cells(spec) -> tuple[str, str]:
-    """KV cache per token and at :data:`CONTEXT` tokens, in readable units."""
+def _cache_cells(spec) -> tuple[str, str, str]:
+    """KV cache per token, at :data:`CONTEXT` and at :data:`LONG_CONTEXT` tokens, in readable
+    units (each local layer holding at most its window)."""
     from mha import config
 
     if spec.kv_cache_bytes_per_token is None:
-        return "해당 없음", "해당 없음"
+        return "해당 없음", "해당 없음", "해당 없음"
     per_token = config.human_bytes(spec.kv_cache_bytes_per_token)
-    at_context = config.human_bytes(spec.kv_cache_bytes(CONTEXT))
     if spec.kv_cache_latent:
         per_token += " (잠재)"
-    return per_token, at_context
+    at = [config.human_bytes(spec.kv_cache_bytes(c)) for c in (CONTEXT, LONG_CONTEXT)]
+    return per_token, at[0], at[1]
+
+
+def _local_cell(spec) -> str:
+    """``21/42 (4,096)``: local layers of all layers, and their window."""
+    if spec.kv_cache_bytes_per_token is None:
+        return "해당 없음"
+    windows = sorted({w for w in spec.layer_windows if w is not None})
+    if not windows:
+        return "없음"
+    return f"{spec.local_layers}/{spec.n_layers} ({', '.join(map(fmt_int, windows))})"
 
 
 def configs_table() -> str:
+    from mha import config
+
     rows = []
     for title, spec in _specs().items():
-        per_token, at_context = _cache_cells(spec)
+        per_token, at_context, at_long = _cache_cells(spec)
         rows.append(
             [
                 title,
-                spec.kind,
+                config.kind_text(spec),
                 spec.n_layers,
                 spec.n_heads,
                 spec.n_kv_heads,
@@ -61,10 +75,35 @@ def configs_table() -> str:
                 fmt_int(spec.attention_params_per_layer),
                 per_token,
                 at_context,
+                at_long,
+                _local_cell(spec),
             ]
         )
-    table = md_table(HEADERS, rows, align="llrrrrlrrr")
+    table = md_table(HEADERS, rows, align="llrrrrlrrrrr")
     return header(SOURCE) + "\n" + table
+
+
+def _window_savings(specs: dict) -> str:
+    """The sentence on what sliding windows save at :data:`LONG_CONTEXT` tokens."""
+    from mha import config
+
+    parts = []
+    for title, s in specs.items():
+        if not s.local_layers or s.kv_cache_bytes_per_token is None:
+            continue
+        full = s.kv_cache_bytes_per_token * LONG_CONTEXT
+        windowed = s.kv_cache_bytes(LONG_CONTEXT)
+        parts.append(
+            f"{title} {config.human_bytes(full)} → **{config.human_bytes(windowed)}**"
+            f"({100 * windowed / full:.1f}%)"
+        )
+    return (
+        f"- sliding window가 있는 모델은 긴 문맥에서 KV cache가 훨씬 작다. {LONG_CONTEXT:,} 토큰"
+        "에서 창이 없다고 칠 때의 크기와 실제 크기를 나란히 놓으면 "
+        + ", ".join(parts)
+        + "이다. local 층이 창 밖의 토큰을 버리기 때문이고, 모든 층이 local인 모델은 문맥이 "
+        "창보다 길어지면 캐시가 더 자라지 않는다."
+    )
 
 
 def configs_facts() -> str:
@@ -88,6 +127,13 @@ def configs_facts() -> str:
     ds_full = deepseek.n_layers * deepseek.n_heads * (deepseek.d_head + ds_cfg["v_head_dim"])
     ds_full *= DTYPE_BYTES
     n_families = len({s.model_type for s in specs.values()})
+    qwen3, olmo2 = specs["Qwen3-8B"], specs["OLMo-2-7B"]
+    phi2, stablelm = specs["Phi-2"], specs["StableLM-2-1.6B"]
+    moe = [t for t, s in specs.items() if s.moe]
+    qwen2_cfg = config.load_builtin("qwen2-7b")
+    if specs["Qwen2-7B"].local_layers or qwen2_cfg["use_sliding_window"]:  # the sentence says so
+        raise ValueError("Qwen2-7B: expected its sliding window to be switched off")
+    nested = [t for t, s in specs.items() if any("text_config" in n for n in s.notes)]
     lines = [
         header(SOURCE),
         "- GPT-2 small 한 층의 attention 파라미터 수"
@@ -102,12 +148,27 @@ def configs_facts() -> str:
         f"KV cache가 토큰당 **{config.human_bytes(falcon.kv_cache_bytes_per_token)}**뿐이고, "
         f"같은 크기의 MHA였다면 {config.human_bytes(falcon_mha)}가 필요했다.",
         f"- Llama-3-8B는 {CONTEXT:,} 토큰 문맥에서 KV cache만 "
-        f"**{config.human_bytes(llama.kv_cache_bytes(CONTEXT))}**(fp16 기준)를 차지한다.",
+        f"**{config.human_bytes(llama.kv_cache_bytes(CONTEXT))}**(fp16 기준)를 차지하고, "
+        f"{LONG_CONTEXT:,} 토큰이면 {config.human_bytes(llama.kv_cache_bytes(LONG_CONTEXT))}다.",
+        _window_savings(specs),
+        f"- Qwen2-7B의 config에도 `sliding_window`({qwen2_cfg['sliding_window']:,})가 적혀 "
+        "있지만 `use_sliding_window`가 false라서 쓰이지 않는다. 그래서 모든 층이 문맥 전체를 "
+        "캐시한다.",
         f"- DeepSeek-V2-Lite(MLA)는 층마다 `kv_lora_rank + qk_rope_head_dim` = "
         f"{ds_cfg['kv_lora_rank']} + {ds_cfg['qk_rope_head_dim']} = **{latent}**개 숫자로 된 "
         f"잠재 벡터만 캐시한다. 토큰당 {config.human_bytes(deepseek.kv_cache_bytes_per_token)}"
         f"이고, head마다 K와 V를 그대로 캐시했다면 {config.human_bytes(ds_full)}였을 것이다.",
-        f"- 표의 {len(specs)}개 config는 (LLaVA는 안의 언어 모델 기준으로) "
+        f"- Qwen3, OLMo 2, Gemma 3는 attention 안에서 q와 k에 norm(`q_norm`, `k_norm`)을 한 번 "
+        '더 건다. 이 norm의 가중치는 네 projection 밖에 있어서 표의 "파라미터/층"에는 넣지 '
+        f"않았다. 층마다 Qwen3-8B는 {fmt_int(qwen3.norm_params_per_layer)}개(head 하나 폭의 "
+        f"weight 두 개), OLMo-2-7B는 {fmt_int(olmo2.norm_params_per_layer)}개(head 전체 폭)다.",
+        f"- Phi-2는 head {phi2.d_head}차원 중 {phi2.rotary_dims}차원에만 RoPE를 적용하고"
+        f"(partial rotary), StableLM-2-1.6B는 {stablelm.d_head}차원 중 {stablelm.rotary_dims}"
+        "차원에만 적용한다. 나머지 차원에는 위치 정보가 들어가지 않는다.",
+        f"- MoE 모델({', '.join(moe)})은 종류 칸에 +MoE를 붙였다. feed-forward만 여러 expert로 "
+        "나뉘고 attention은 dense(토큰마다 모든 head를 쓴다)라서, 표의 attention 숫자는 "
+        "dense 모델과 똑같이 읽으면 된다.",
+        f"- 표의 {len(specs)}개 config는 ({', '.join(nested)}는 안의 언어 모델 기준으로) "
         f"{n_families}개 family에 속한다.",
     ]
     return "\n".join(lines) + "\n"

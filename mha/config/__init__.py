@@ -2,13 +2,19 @@
 
 A ``config.json`` is read by its ``model_type``, from :data:`FAMILIES`: one entry per model family
 that says which keys hold the width, the head counts, ``head_dim`` and the layer count, which of
-the four projections (q, k, v, o) carry a bias, and the family's special form (multi-query,
-Falcon's two layouts, DeepSeek's multi-head latent attention, encoder-only). A key that a file
-leaves out takes the default of the family's ``transformers`` config class, as ``transformers``
-itself would; the result lists such keys in ``defaults_used``.
+the four projections (q, k, v, o) carry a bias, the family's special form (multi-query,
+Falcon's two layouts, DeepSeek's multi-head latent attention, encoder-only), how its layers use
+a sliding window, and what its layers hold beside the projections (q/k norms, partial rotary
+dims, a mixture of experts). A key that a file leaves out takes the default of the family's
+``transformers`` config class, as ``transformers`` itself would; the result lists such keys in
+``defaults_used``.
 
-A multimodal config (Llava) is read through its nested ``text_config``. A config without
-``model_type`` is read by its keys with a warning that names the family assumed.
+The KV cache at a context is the sum over layers of ``min(context, window)`` tokens (a global
+layer keeps the whole context), as ``transformers.DynamicCache`` keeps it.
+
+A multimodal config (LLaVA, Gemma 3) is read through its nested ``text_config``. A config
+without ``model_type`` is read by its ``architectures`` or its keys (BERT-style encoder keys
+such as ``type_vocab_size`` make it an encoder) with a warning that names the family assumed.
 
 ``python -m mha.config [FILE ...]`` prints the table for config files (the shipped configs in
 ``mha/configs/`` when no file is named).
@@ -16,12 +22,17 @@ A multimodal config (Llava) is read through its nested ``text_config``. A config
 The package, one idea a module (every public name is also here, as ``mha.config.<name>``):
 
 - :mod:`~mha.config.families`: the family table (:data:`FAMILIES`, :data:`NESTED`,
-  :data:`REFUSED`);
+  :data:`REFUSED`, :data:`ARCHITECTURES`);
 - :mod:`~mha.config.reader`: :func:`describe`, a parsed config read by its family;
+- :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys;
+- :mod:`~mha.config.kv_cache`: sliding windows and the cache at a context;
+- :mod:`~mha.config.extras`: q/k norms, partial rotary dims, experts, bidirectional attention;
+- :mod:`~mha.config.guess`: the family of a config without ``model_type``;
 - :mod:`~mha.config.spec`: :class:`AttentionSpec`, what :func:`describe` returns;
 - :mod:`~mha.config.shipped`: the configs shipped in ``mha/configs/`` (:func:`load_builtin`);
 - :mod:`~mha.config.files`: a ``config.json`` read from a path, whatever the path holds;
-- :mod:`~mha.config.table`: the printed table (:func:`table_rows`, :func:`human_bytes`);
+- :mod:`~mha.config.table`: the printed table (:func:`table_rows`, :func:`human_bytes`,
+  :func:`local_text`);
 - :mod:`~mha.config.cli`: the command (:func:`main`).
 
 It needs only the standard library and :mod:`mha.params` (the head-size rule and the parameter
@@ -32,6 +43,10 @@ Examples
 >>> spec = describe(load_builtin("llama-3-8b"))
 >>> spec.kind, spec.n_kv_heads, human_bytes(spec.kv_cache_bytes(8192))
 ('GQA', 8, '1.0 GiB')
+>>> mistral = describe(load_builtin("mistral-7b"))  # every layer keeps the last 4,096 tokens
+>>> per_token = mistral.kv_cache_bytes_per_token
+>>> human_bytes(mistral.kv_cache_bytes(32768)), human_bytes(32768 * per_token)
+('512.0 MiB', '4.0 GiB')
 """
 
 from __future__ import annotations
@@ -39,14 +54,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
+from mha.config.families import ARCHITECTURES, FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.files import json_depth, read_json_object
 from mha.config.reader import describe
 from mha.config.shipped import BUILTIN, BUILTIN_TITLES, load_builtin
 from mha.config.spec import MAX_CONTEXT, AttentionSpec
-from mha.config.table import COLUMNS, bias_text, human_bytes, table_rows
+from mha.config.table import COLUMNS, bias_text, human_bytes, kind_text, local_text, table_rows
 
 __all__ = [
+    "ARCHITECTURES",
     "BUILTIN",
     "BUILTIN_TITLES",
     "COLUMNS",
@@ -63,8 +79,10 @@ __all__ = [
     "describe",
     "human_bytes",
     "json_depth",
+    "kind_text",
     "load_builtin",
     "load_file",
+    "local_text",
     "main",
     "table_rows",
 ]

@@ -65,8 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _Parser(
         prog="python -m mha.config",
         description="Read model config.json files by model_type and print each model's "
-        "attention: kind (MHA, GQA, MQA, MLA), heads, KV heads, d_head, biases, attention "
-        "parameters per layer and the KV cache.",
+        "attention: kind (MHA, GQA, MQA, MLA; +MoE), heads, KV heads, d_head, biases, "
+        "attention parameters per layer, the KV cache per token, the local (sliding-window) "
+        "layers and the KV cache at a context.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument(
@@ -85,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         "--context",
         type=_context,
         default=8192,
-        help="context length in tokens for the 'KV @ context' column",
+        help="context length in tokens for the 'KV @ context' column (each local layer holds "
+        "at most its sliding window)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
@@ -115,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             out = {}
             for k, v in named.items():
                 out[k] = asdict(v) | {
+                    "local_layers": v.local_layers,
                     "context": args.context,
                     "kv_cache_bytes_at_context": v.kv_cache_bytes(args.context),
                 }

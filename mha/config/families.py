@@ -109,7 +109,10 @@ def _sizes(d_model: int, n_heads: int, n_layers: int, **more: Any) -> dict[str, 
 
 
 def _llama_like(
-    title: str, bias: Any, defaults: dict[str, Any], n_layers: Keys = "num_hidden_layers",
+    title: str,
+    bias: Any,
+    defaults: dict[str, Any],
+    n_layers: Keys = "num_hidden_layers",
     **more: Any,
 ) -> Family:
     return Family(title=title, d_model="hidden_size", n_heads="num_attention_heads",
@@ -250,17 +253,8 @@ FAMILIES: dict[str, Family] = {
 #: ``transformers`` gives a ``text_config`` that does not name one.
 NESTED: dict[str, str] = {"llava": "llama", "llava_next": "llama", "gemma3": "gemma3_text"}
 
-#: Class-name prefixes of the nested wrappers (``Gemma3ForConditionalGeneration`` is the
-#: wrapper; ``Gemma3ForCausalLM`` the text model).
-NESTED_ARCHITECTURES: dict[str, str] = {"Llava": "llava", "LlavaNext": "llava_next"}
-
-#: ``architectures`` class-name prefix -> ``model_type``, longest prefixes first.
-ARCHITECTURES: dict[str, str] = dict(
-    sorted(
-        ((f.architecture, t) for t, f in FAMILIES.items() if f.architecture),
-        key=lambda item: -len(item[0]),
-    )
-)
+#: ``architectures`` class-name prefix -> ``model_type``.
+ARCHITECTURES: dict[str, str] = {f.architecture: t for t, f in FAMILIES.items() if f.architecture}
 
 #: Families refused by name, with the reason.
 REFUSED: dict[str, str] = {

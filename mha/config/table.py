@@ -9,7 +9,7 @@ from mha.config.families import PROJECTIONS
 from mha.config.spec import AttentionSpec
 
 COLUMNS = ["model", "type", "kind", "layers", "heads", "KV heads", "d_head", "bias q,k,v,o",
-           "attn params/layer", "KV bytes/token", "KV @ context"]  # fmt: skip
+           "attn params/layer", "KV bytes/token", "local layers", "KV @ context"]  # fmt: skip
 
 
 def human_bytes(n: int) -> str:
@@ -43,8 +43,32 @@ def bias_text(bias: dict[str, bool]) -> str:
     return ",".join(p for p in PROJECTIONS if bias[p]) or "none"
 
 
+def kind_text(spec: AttentionSpec) -> str:
+    """The attention kind, with ``+MoE`` for a mixture-of-experts model (attention is dense)."""
+    return spec.kind + ("+MoE" * spec.moe)
+
+
+def local_text(spec: AttentionSpec) -> str:
+    """Which layers are local: ``"21/42 @ 4,096"`` (21 of 42 layers keep the last 4,096
+    tokens), ``"none"``, or ``"n/a"`` for an encoder.
+
+    Examples
+    --------
+    >>> from mha.config import describe, load_builtin
+    >>> local_text(describe(load_builtin("gemma-2-9b"))), local_text(describe(load_builtin("gpt2")))
+    ('21/42 @ 4,096', 'none')
+    """
+    if spec.kv_cache_bytes_per_token is None:
+        return "n/a"
+    sizes = sorted({w for w in spec.layer_windows if w is not None})
+    if not sizes:
+        return "none"
+    return f"{spec.local_layers}/{spec.n_layers} @ " + "/".join(f"{w:,}" for w in sizes)
+
+
 def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[list[str]]:
-    """Rows for :data:`COLUMNS`, numbers with thousands separators."""
+    """Rows for :data:`COLUMNS`, numbers with thousands separators; the last column is the
+    cache at ``context`` tokens, each local layer holding at most its window."""
     rows = []
     for name, s in named.items():
         total = s.kv_cache_bytes(context)
@@ -53,7 +77,7 @@ def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[lis
             [
                 name,
                 s.model_type,
-                s.kind,
+                kind_text(s),
                 str(s.n_layers),
                 str(s.n_heads),
                 str(s.n_kv_heads),
@@ -61,6 +85,7 @@ def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[lis
                 bias_text(s.bias),
                 f"{s.attention_params_per_layer:,}",
                 "n/a" if per_token is None else f"{per_token:,}" + (" latent" * s.kv_cache_latent),
+                local_text(s),
                 "n/a" if total is None else human_bytes(total),
             ]
         )

@@ -19,7 +19,24 @@ def test_page_text_does_not_contradict_the_table() -> None:
     assert '--8<-- "docs/generated/configs_facts.md"' in text
     facts = gen.configs_facts()
     assert "2,362,368" in facts and "bias가 들어 있다" in facts
-    assert "64, 96, 128, 192, 256" in facts
+    assert "64, 80, 96, 128, 192, 256" in facts
+
+
+def test_the_sliding_window_sentence_comes_from_the_table() -> None:
+    """Issue 20: each model with local layers, its 32k cache with and without the window."""
+    from docs.gen import configs as gen
+    from mha import config
+
+    facts = gen.configs_facts()
+    windowed = 0
+    for name, title in config.BUILTIN_TITLES.items():
+        spec = config.describe(config.load_builtin(name), gen.DTYPE_BYTES)
+        if spec.local_layers:
+            full = config.human_bytes(spec.kv_cache_bytes_per_token * gen.LONG_CONTEXT)
+            cut = config.human_bytes(spec.kv_cache_bytes(gen.LONG_CONTEXT))
+            assert f"{title} {full} → **{cut}**" in facts
+            windowed += 1
+    assert windowed >= 5  # Mistral, Gemma 2 and 3, Phi-3, StarCoder2
 
 
 @pytest.mark.browser

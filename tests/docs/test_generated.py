@@ -67,14 +67,15 @@ def test_configs_table_comes_from_mha_config() -> None:
             r for r in text.splitlines() if r.startswith(f"| {config.BUILTIN_TITLES[name]} |")
         )
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert cells[1] == spec.kind
+        assert cells[1] == config.kind_text(spec)
         assert cells[3:6] == [str(spec.n_heads), str(spec.n_kv_heads), str(spec.d_head)]
         assert cells[7] == f"{spec.attention_params_per_layer:,}"
         if spec.kv_cache_bytes_per_token is None:
-            assert cells[8:10] == ["해당 없음", "해당 없음"]
+            assert cells[8:11] == ["해당 없음", "해당 없음", "해당 없음"]
         else:
             assert cells[8].startswith(config.human_bytes(spec.kv_cache_bytes_per_token))
             assert cells[9] == config.human_bytes(spec.kv_cache_bytes(8192))
+            assert cells[10] == config.human_bytes(spec.kv_cache_bytes(32768))
 
 
 def test_figures_from_another_matplotlib_version_are_not_called_stale(tmp_path, monkeypatch):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import mha
 from mha import config
-from tests.mha.test_config_hf import HYPOTHESIS_FAMILIES, family_config
+from tests.mha.hf_configs import HYPOTHESIS_FAMILIES, family_config
 
 _PARAMS = inspect.signature(mha.MultiHeadAttention).parameters
 HAS_GQA = {"n_kv_heads", "head_dim", "out_bias"} <= set(_PARAMS)
@@ -61,8 +61,11 @@ def test_our_module_built_from_a_config_has_the_reported_count(name):
             head_dim=spec.d_head, out_bias=spec.bias["o"])  # fmt: skip
 
 
+MLA_FAMILIES = {t for t, f in config.FAMILIES.items() if f.form == "mla"}
+
+
 @needs_gqa
-@pytest.mark.parametrize("model_type", [t for t in HYPOTHESIS_FAMILIES if t != "deepseek_v2"])
+@pytest.mark.parametrize("model_type", [t for t in HYPOTHESIS_FAMILIES if t not in MLA_FAMILIES])
 @settings(max_examples=20)
 @given(data=st.data())
 def test_our_module_agrees_on_generated_sizes(model_type, data):
@@ -72,4 +75,4 @@ def test_our_module_agrees_on_generated_sizes(model_type, data):
 
 def test_every_family_but_mla_is_covered():
     families = {config.describe(config.load_builtin(n)).model_type for n in NON_MLA}
-    assert families == set(config.FAMILIES) - {"deepseek_v2"}
+    assert families == set(config.FAMILIES) - MLA_FAMILIES
