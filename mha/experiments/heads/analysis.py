@@ -106,9 +106,15 @@ def attention_maps(model: HeadCountModel, x: torch.Tensor) -> torch.Tensor:
 
 
 @torch.no_grad()
-def redundancy(model: HeadCountModel, x: torch.Tensor) -> list[list[float]]:
-    """``(h, h)`` matrix: mean over sequences of the cosine similarity of two heads' maps."""
-    w = attention_maps(model, x).flatten(2)  # (N, h, T*T)
+def redundancy(
+    model: HeadCountModel, x: torch.Tensor, maps: torch.Tensor | None = None
+) -> list[list[float]]:
+    """``(h, h)`` matrix: mean over sequences of the cosine similarity of two heads' maps.
+
+    ``maps`` are the model's attention weights on ``x`` when already computed
+    (:func:`attention_maps`, ``(N, h, T, T)``); the result is the same.
+    """
+    w = (attention_maps(model, x) if maps is None else maps).flatten(2)  # (N, h, T*T)
     w = w / w.norm(dim=-1, keepdim=True).clamp_min(1e-12)
     sim = torch.einsum("nid,njd->ij", w, w) / w.shape[0]  # (h, h)
     return sim.tolist()
@@ -116,7 +122,11 @@ def redundancy(model: HeadCountModel, x: torch.Tensor) -> list[list[float]]:
 
 @torch.no_grad()
 def answer_attention(
-    model: HeadCountModel, x: torch.Tensor, y: torch.Tensor, needed: torch.Tensor
+    model: HeadCountModel,
+    x: torch.Tensor,
+    y: torch.Tensor,
+    needed: torch.Tensor,
+    maps: torch.Tensor | None = None,
 ) -> dict[str, list[float]]:
     """Where each head looks, against the keys the answer needs.
 
@@ -128,6 +138,9 @@ def answer_attention(
     needed : torch.Tensor
         ``(N, T, T)`` bool: query ``i`` needs key ``j``
         (:meth:`~mha.experiments.heads.tasks.Task.answer_keys`).
+    maps : torch.Tensor, optional
+        The model's attention weights on ``x`` ``(N, h, T, T)``, when already computed
+        (:func:`attention_maps`); the result is the same.
 
     Returns
     -------
@@ -135,7 +148,7 @@ def answer_attention(
         Per head: ``weight`` (mean attention weight on the needed keys, summed over them) and
         ``argmax`` (fraction of queries whose largest weight falls on a needed key).
     """
-    w = attention_maps(model, x)  # (N, h, T, T)
+    w = attention_maps(model, x) if maps is None else maps  # (N, h, T, T)
     needed = needed[:, None].expand_as(w)  # (N, h, T, T)
     asked = (y != IGNORE)[:, None, :].expand(w.shape[:3])  # (N, h, T)
     on_answer = (w * needed).sum(dim=-1)  # (N, h, T)
@@ -184,8 +197,9 @@ def analyse_heads(
     """
     model.eval()
     ablated = ablation(model, x, y)
-    similarity = redundancy(model, x)
-    on_answer = answer_attention(model, x, y, needed)
+    maps = attention_maps(model, x)  # (N, h, T, T): computed once, read twice
+    similarity = redundancy(model, x, maps)
+    on_answer = answer_attention(model, x, y, needed, maps)
     heatmap = attention_maps(model, x[example : example + 1])[0]  # (h, T, T)
     return {
         "base_accuracy": ablated["base_accuracy"],

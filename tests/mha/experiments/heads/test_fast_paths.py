@@ -1,17 +1,33 @@
-"""The runner's shortcuts compute what the plain definitions compute, and the head analysis a
-run records agrees with independent computations (one sequence at a time, torch's own cosine
-similarity)."""
+"""The runner's shortcuts compute what the plain definitions compute (training on one flat
+tensor: the numbers of Adam and AveragedModel, bit for bit), and the head analysis a run records
+agrees with independent computations (one sequence at a time, torch's own cosine similarity)."""
 
 from __future__ import annotations
 
 import pytest
 import torch
 import torch.nn.functional as F
+from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
-from mha.experiments.heads.analysis import analyse_heads, importance, redundancy
+from mha.experiments.heads import training
+from mha.experiments.heads.analysis import (
+    analyse_heads,
+    answer_attention,
+    attention_maps,
+    importance,
+    redundancy,
+)
 from mha.experiments.heads.model import HeadCountModel
 from mha.experiments.heads.tasks import TASKS, train_batches
-from mha.experiments.heads.training import RunSpec, accuracy, batches
+from mha.experiments.heads.training import (
+    RunSpec,
+    accuracy,
+    batches,
+    budgets,
+    build_model,
+    flat_parameters,
+    train,
+)
 
 
 def make(h: int, causal: bool, seed: int = 0) -> HeadCountModel:
@@ -38,6 +54,90 @@ def test_cached_batches_are_the_stream():
         assert len(got) == len(want) == 5
         for (x, y), (x2, y2) in zip(got, want, strict=True):
             assert torch.equal(x, x2) and torch.equal(y, y2)
+
+
+def test_every_stream_of_a_grid_stays_cached():
+    """A worker going back and forth between tasks draws each stream once."""
+    specs = [RunSpec(task=t, level=0, n_heads=1, seed=0, steps=5, batch_size=4, lr=1e-3)
+             for t in ("reverse", "count", "relations")]  # fmt: skip
+    first = [batches(s) for s in specs]
+    for i in [2, 1, 0, 0, 1, 2]:
+        assert batches(specs[i]) is first[i]
+
+
+def test_the_stream_cache_drops_the_oldest_when_full(monkeypatch):
+    monkeypatch.setattr(training, "_BATCH_CACHE", {})
+    monkeypatch.setattr(training, "_BATCH_CACHE_TOKENS", 2 * 5 * 4 * 16)  # two streams
+    a, b, c = (RunSpec(task="reverse", level=0, n_heads=1, seed=0, steps=5, batch_size=4,
+                       lr=1e-3, data_seed=d) for d in (0, 1, 2))  # fmt: skip
+    kept_a, kept_b = batches(a), batches(b)
+    assert batches(a) is kept_a  # a is now the newest: c pushes b out
+    batches(c)
+    assert batches(a) is kept_a and batches(b) is not kept_b
+
+
+def test_flat_parameters_are_views_and_gradients_land_in_one_tensor():
+    m = make(4, causal=True)
+    before = [p.detach().clone() for p in m.parameters()]
+    flat = flat_parameters(m)
+    assert flat.numel() == sum(p.numel() for p in m.parameters())
+    assert all(torch.equal(p, q) for p, q in zip(m.parameters(), before, strict=True))
+    x = torch.randint(10, (3, 16), generator=torch.Generator().manual_seed(1))
+    m(x).square().sum().backward()
+    grads = torch.cat([p.grad.reshape(-1) for p in m.parameters()])
+    assert torch.equal(flat.grad, grads) and flat.grad.abs().sum() > 0
+    with torch.no_grad():
+        flat.add_(1.0)
+    assert torch.equal(m.attn.W_q.weight, before[0] + 1.0)  # the module reads the flat tensor
+
+
+@pytest.mark.parametrize(("task", "h"), [("count", 4), ("reverse", 8)])
+def test_training_on_one_flat_tensor_gives_the_numbers_of_adam_and_averaged_model(task, h):
+    """What train() does is the plain loop (fused Adam on the module's parameters, AveragedModel
+    with get_ema_multi_avg_fn), bit for bit: losses, scores at every budget, final weights."""
+    spec = RunSpec(task=task, level=0, n_heads=h, seed=3, steps=40, batch_size=8, lr=1e-2)
+    model = build_model(spec)
+    opt = torch.optim.Adam(model.parameters(), lr=spec.lr, fused=True)
+    averaged = AveragedModel(model, multi_avg_fn=get_ema_multi_avg_fn(spec.ema_decay))
+    x_val, _ = TASKS[task].sample(torch.Generator().manual_seed(9), 64, 0)
+    want_losses, want_scores = [], []
+    for step, (x, y) in enumerate(train_batches(TASKS[task], 0, 8, 40), start=1):
+        logits = model(x)
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        averaged.update_parameters(model)
+        want_losses.append(loss.item())
+        if step in budgets(40):
+            with torch.no_grad():
+                want_scores.append(averaged.module.eval()(x_val))
+
+    got_scores = []
+
+    def score(_steps: int, m: HeadCountModel) -> None:
+        with torch.no_grad():
+            got_scores.append(m(x_val))
+
+    got, got_losses = train(spec, at_budget=score)
+    assert got_losses == want_losses
+    assert all(torch.equal(a, b) for a, b in zip(got_scores, want_scores, strict=True))
+    final = zip(got.parameters(), averaged.module.parameters(), strict=True)
+    assert all(torch.equal(a, b) for a, b in final)
+
+
+@pytest.mark.parametrize(("task", "h"), [("count", 4), ("recall", 8)])
+def test_maps_computed_once_give_the_same_analysis(task, h):
+    x, y = sample(task, 12)
+    task_ = TASKS[task]
+    knobs = task_.knobs(0)
+    g = torch.Generator().manual_seed(2)
+    m = HeadCountModel(vocab=knobs["vocab"], n_classes=task_.n_classes(0), length=knobs["length"],
+                       n_heads=h, causal=task_.causal, generator=g).eval()  # fmt: skip
+    needed = torch.stack([k for _, k in task_.answer_keys(x, 0)]).any(dim=0)
+    maps = attention_maps(m, x)
+    assert redundancy(m, x, maps) == redundancy(m, x)
+    assert answer_attention(m, x, y, needed, maps) == answer_attention(m, x, y, needed)
 
 
 def sample(task: str, n: int, seed: int = 5) -> tuple[torch.Tensor, torch.Tensor]:
