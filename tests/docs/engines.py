@@ -1,0 +1,141 @@
+"""The two engines that build the site from the one ``mkdocs.yml`` (issue 22): MkDocs with
+Material, and Zensical, Material's successor. :func:`build` makes a strict build with either;
+:func:`main_text` reads what a page says (its article: headings, text, tables, figures), the
+part that must not depend on the engine.
+
+Zensical writes its site to the config's ``site_dir`` (no ``-d``) and a ``.cache/`` beside the
+config, and refuses a config file outside the project's root; so it builds a copy of the
+working tree in a temporary folder, and the checkout is never written to.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+from tests.helpers import ROOT, run
+
+ENGINES = ("mkdocs", "zensical")
+#: What a copy of the working tree for Zensical leaves out (the site needs none of it): these
+#: names at the top of the checkout, and caches anywhere.
+NOT_COPIED_TOP = {".git", ".venv", "site", "runs", "drills", ".cache"}
+NOT_COPIED = shutil.ignore_patterns(
+    "__pycache__", ".hypothesis", ".pytest_cache", ".ruff_cache", "*.egg-info"
+)
+
+
+def _not_copied(folder: str, names: list[str]) -> set[str]:
+    top = NOT_COPIED_TOP & set(names) if Path(folder) == ROOT else set()
+    return top | NOT_COPIED(folder, names)
+
+
+#: Elements with no end tag: they do not nest.
+VOID = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+def zensical() -> Path | None:
+    """The venv's ``zensical`` command, or ``None`` when the extra is not installed."""
+    path = Path(sys.executable).parent / "zensical"
+    return path if path.exists() else None
+
+
+def build(engine: str, out: Path) -> tuple[subprocess.CompletedProcess, Path]:
+    """A strict build of the site with ``engine``; the process and the built site's folder.
+
+    Raises
+    ------
+    ValueError
+        ``engine`` is not one of :data:`ENGINES`.
+    """
+    if engine == "mkdocs":
+        site = out / "site"
+        return run(["-m", "mkdocs", "build", "--strict", "-d", site], cwd=ROOT), site
+    if engine == "zensical":
+        command = zensical()
+        if command is None:
+            raise FileNotFoundError("zensical: not installed (bash .ci/setup installs it)")
+        project = out / "project"
+        shutil.copytree(ROOT, project, ignore=_not_copied, symlinks=True)
+        proc = subprocess.run([command, "build", "--strict"], cwd=project,
+                              capture_output=True, text=True, timeout=900)  # fmt: skip
+        return proc, project / "site"
+    raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
+
+
+@dataclass
+class MainText:
+    """What a page's article says: its headings, its words, its figures and its table cells."""
+
+    headings: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    images: list[str] = field(default_factory=list)
+    cells: list[str] = field(default_factory=list)
+
+
+class _Article(HTMLParser):
+    """Collects :class:`MainText` inside ``<article class="md-content__inner">``, leaving out
+    scripts, styles, heading permalinks (``headerlink``) and the tag list (``md-tags``, which
+    Zensical shows and MkDocs without the tags plugin does not)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found = MainText()
+        self.open: list[tuple[str, bool]] = []  # (tag, skipped) of every open element
+        self.heading: list[str] | None = None
+        self.cell: list[str] | None = None
+
+    def _skipped(self) -> bool:
+        return any(skipped for _, skipped in self.open)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if not self.open and not (tag == "article" and "md-content__inner" in classes):
+            return
+        if tag == "img" and not self._skipped():
+            self.found.images.append(Path(dict(attrs).get("src") or "").name)
+        if tag in VOID:
+            return
+        skip = tag in ("script", "style") or bool({"headerlink", "md-tags"} & set(classes))
+        self.open.append((tag, skip))
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.heading = []
+        if tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or tag in VOID:
+            return
+        while self.open:  # close up to the matching element (HTML may omit end tags)
+            name, _ = self.open.pop()
+            if name == tag:
+                break
+        if tag.startswith("h") and tag[1:].isdigit() and self.heading is not None:
+            self.found.headings.append(" ".join("".join(self.heading).split()))
+            self.heading = None
+        if tag in ("td", "th") and self.cell is not None:
+            self.found.cells.append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if not self.open or self._skipped():
+            return
+        self.found.text += data.split()
+        for part in (self.heading, self.cell):
+            if part is not None:
+                part.append(data)
+
+
+def main_text(page: Path) -> MainText:
+    """The :class:`MainText` of a built page (empty when it has no article)."""
+    parser = _Article()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.found
+
+
+def html_pages(site: Path) -> set[str]:
+    """Every HTML page of a built site, as paths relative to it."""
+    return {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
