@@ -18,8 +18,9 @@ and is not tracked by git, so the fragment (which is) is only ever rewritten fro
 exists: without one, ``new`` creates the fragment if it is missing ("no drills") and ``drills``
 refuses. That is also why the log is not a :mod:`docs.gen` generator: ``docs.gen --check`` would
 then depend on an untracked file of one machine. The record tables below the log get one table
-per problem drilled by the time the entry is made, their "문제" row filled; the rows only the
-student can write (approach, representation, ...) stay blank.
+per problem drilled by the time the entry is made, their "문제" row filled and the generated
+study record of the problem's solution (written once, in Korean, in ``graphs/records/``)
+included after them; the one row only the student can write ("틀린 점과 이유") stays blank.
 
 With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
 skeleton on the shared runner with its test, page generator and page, run once so that the tests
@@ -203,12 +204,35 @@ def site_log_dir(posts_dir: Path) -> Path | None:
     return None
 
 
-def _fill_drills(text: str, summaries: list[dict]) -> str:
-    """One algorithm record table per drilled problem, its "문제" row filled from the record.
+def record_include(problem: int) -> str | None:
+    """The include line of the generated study record of LeetCode ``problem``'s solution
+    (:mod:`docs.gen.records`), or None if no drill declares that problem.
 
-    The template's tables (``### 문제 N`` and a table) are the pattern; problems beyond their
-    number get more copies of the last one; template tables left over stay blank. Time, hints
-    and attempts are not typed here: the entry includes the day's drill log (:func:`drill_log`).
+    Examples
+    --------
+    >>> record_include(200)
+    '--8<-- "docs/generated/records/num_islands.md"'
+    >>> record_include(1) is None
+    True
+    """
+    from graphs.drill.problem import UnknownProblem, find
+
+    try:
+        name = find(problem).solution.__name__
+    except UnknownProblem:
+        return None
+    return f'--8<-- "docs/generated/records/{name}.md"'
+
+
+def _fill_drills(text: str, summaries: list[dict]) -> str:
+    """One algorithm record section per drilled problem: the table of what only the student
+    can write, its "문제" row filled, then the generated study record of its solution.
+
+    The template's sections (``### 문제 N`` and a table) are the pattern; problems beyond their
+    number get more copies of the last one; template sections left over stay blank. The record
+    (approach, representation, complexity, ...) is included, never typed again (it is written
+    once, in ``graphs/records/``); time, hints and attempts are not typed either: the entry
+    includes the day's drill log (:func:`drill_log`).
     """
     if not summaries:
         return text
@@ -224,6 +248,9 @@ def _fill_drills(text: str, summaries: list[dict]) -> str:
         block = heading.sub(f"### 문제 {i + 1}\n", blocks[min(i, len(blocks) - 1)], count=1)
         title = drill_rows(summary)["문제"]
         block = block.replace("| 문제 |  |\n", f"| 문제 | {title} |\n", 1)
+        include = record_include(summary["problem"])
+        if include is not None:  # the day's own notes first, then the record they go with
+            block = f"{block.rstrip()}\n\n{include}\n\n"
         filled.append(block)
     filled += blocks[len(summaries) :]
     return text[: starts[0]] + "".join(filled) + text[end:]

@@ -2,9 +2,11 @@
 
 Every public function validates its input at the entry, never mutates it, runs in linear time
 (``O(V + E)``; union-find adds an inverse-Ackermann factor, at most 4 in practice) and never
-recurses (so long paths and big grids are fine). :mod:`graphs.pitfalls` holds the
+recurses (so long paths and big grids are fine); its study record, in Korean, is in
+:mod:`graphs.records`. :mod:`graphs.pitfalls` holds the
 deliberately wrong variants. The tools live in :mod:`graphs.tools` (no solution imports them):
-``python -m graphs.tools.bench`` measures the scaling against networkx and C references;
+``python -m graphs.tools.bench`` measures the scaling against networkx and a reference per
+problem (scipy's C code; the pure-Python :mod:`graphlib` for the topological sort);
 ``python -m graphs.tools.counterexamples`` records the pitfalls' failing inputs.
 
 ``graphs`` does not import ``mha`` (and ``mha`` does not import ``graphs``).

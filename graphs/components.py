@@ -67,9 +67,8 @@ def connected_components(n: int, edges: object) -> list[set[int]]:
 
     Notes
     -----
-    **Approach.** The union-find of :func:`count_components` (its notes hold the record:
-    representation, BFS vs DFS, complexity, classic mistakes), then one more find per node to
-    group the ``V`` nodes by root. Time ``O((V + E) alpha(V))``; extra space ``O(V)``.
+    The union-find of :func:`count_components`, then one more find per node to group the
+    ``V`` nodes by root: time ``O((V + E) alpha(V))``; extra space ``O(V)``.
 
     References
     ----------
@@ -125,33 +124,9 @@ def count_components(n: int, edges: object) -> int:
 
     Notes
     -----
-    **Approach.** Union-find (disjoint sets): start with every node alone, merge the two sets
-    of each edge. Every successful union joins two components, so the count is ``n`` minus the
-    number of successful unions. Isolated nodes are never merged, so they stay components of
-    their own.
-
-    **Representation.** The edge list as given, plus a parent array and a size array of length
-    ``V``. No adjacency lists are built: in pure Python allocating ``V`` lists and appending
-    ``2E`` entries costs more than the search itself (measured in ``graphs.tools.bench``: about 3x
-    slower than union-find at ``V = 10**5, E = 5 * 10**5``).
-
-    **BFS vs DFS.** Neither: every edge is looked at exactly once in any order, which is what
-    union-find needs. A BFS or DFS from each unseen node (adjacency list, visited marks) gives
-    the same components in ``O(V + E)`` and is the version to write when the graph is already
-    an adjacency list; union-find is the one to reach for when only edges are given, or when
-    they arrive one at a time.
-
-    **Complexity.** Creating the arrays is ``O(V)``. Each of the ``E`` edges does two finds and
-    at most one union. Union by size keeps trees ``O(log V)`` deep, and with path halving a
-    sequence of ``O(V + E)`` finds costs ``O((V + E) alpha(V))`` in total (Tarjan), with
-    ``alpha`` the inverse Ackermann function, ``<= 4`` for any real input: linear in practice.
-    Time ``O((V + E) alpha(V))``; extra space ``O(V)`` (plus the ``O(E)`` validated copy of
-    the endpoints).
-
-    **Classic mistakes.** Collecting nodes from the edges only, which forgets isolated nodes
-    (``graphs.pitfalls.count_components_from_edges``); in the BFS version, storing each
-    undirected edge in one direction only (splits components) or marking visited on dequeue;
-    returning ``n - len(edges)`` (wrong with cycles, repeated edges and self-loops).
+    Time ``O((V + E) alpha(V))`` (union by size with path halving; ``alpha`` is the inverse
+    Ackermann function, at most 4 in practice); extra space ``O(V)``.
+    The study record, in Korean: ``graphs/records/count_components.md``.
 
     References
     ----------

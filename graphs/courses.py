@@ -54,25 +54,9 @@ def can_finish(num_courses: int, prerequisites: object) -> bool:
 
     Notes
     -----
-    **Approach.** Kahn's algorithm on the edges ``b -> a``: take courses with no remaining
-    prerequisite; all courses can be finished iff every course gets taken.
-
-    **Representation.** Out-adjacency lists ``b -> [a, ...]`` and an in-degree array (number of
-    unmet prerequisites per course).
-
-    **BFS vs DFS.** Kahn (BFS-like) answers the yes/no question with one count and no
-    recursion; a three-colour DFS would work too (see :mod:`graphs.toposort`).
-
-    **Complexity.** With ``V = num_courses`` and ``E = len(prerequisites)``: checking the pairs
-    (under LeetCode's names, then again inside :func:`graphs.topological_sort_kahn`) and
-    building the lists and in-degrees read each pair a fixed number of times, ``O(V + E)``;
-    each course is queued at most once and each edge followed once when its tail is taken,
-    ``O(V + E)``. Space ``O(V + E)``. At LeetCode's limits (2000 courses, 5000 pairs) this is a
-    few milliseconds.
-
-    **Classic mistakes.** Reading ``[a, b]`` as ``a -> b`` (the reversed graph has the same
-    cycles, so 207 still passes, but 210 then returns the order backwards); forgetting the
-    processed-count check; a single visited flag in a DFS version (false cycle on a diamond).
+    Time and space ``O(V + E)`` with ``V = num_courses`` and ``E = len(prerequisites)``
+    (Kahn's algorithm, :func:`graphs.topological_sort_kahn`).
+    The study record, in Korean: ``graphs/records/can_finish.md``.
 
     References
     ----------
@@ -115,20 +99,9 @@ def find_order(num_courses: int, prerequisites: object) -> list[int]:
 
     Notes
     -----
-    **Approach.** Kahn's algorithm on the edges ``b -> a``; the order in which courses leave
-    the queue is the answer if all of them leave it.
-
-    **Representation.** Out-adjacency lists and in-degrees, as in :func:`can_finish`.
-
-    **BFS vs DFS.** Kahn: the queue order *is* the schedule and the failure test is one count.
-    The DFS alternative outputs reverse finishing order.
-
-    **Complexity.** ``O(V + E)`` time and space with ``V = num_courses`` and
-    ``E = len(prerequisites)``; same derivation as :func:`can_finish`.
-
-    **Classic mistakes.** Returning the partial order instead of ``[]`` on a cycle; edge
-    direction reversed (returns a reversed schedule); forgetting courses without any
-    prerequisite pair (they must still appear).
+    Time and space ``O(V + E)`` with ``V = num_courses`` and ``E = len(prerequisites)``
+    (Kahn's algorithm, :func:`graphs.topological_sort_kahn`).
+    The study record, in Korean: ``graphs/records/find_order.md``.
 
     References
     ----------

@@ -127,29 +127,10 @@ def num_islands(grid: object, *, diagonal: bool = False) -> int:
 
     Notes
     -----
-    **Approach.** Scan the cells in row-major order; at each land cell not yet sunk, count one
-    island and flood it (sink every land cell reachable from it) with an explicit stack.
-    **Representation.** The grid *is* the graph: a cell is a node, and it has an edge to each
-    land cell among its 4 neighbours (8 with ``diagonal=True``). Cells are flat integer indices
-    ``r * stride + c`` into a ``bytearray`` copy of the grid with a one-cell border of water,
-    so a neighbour is one addition away and the border replaces the bounds checks. With
-    ``V = rows * cols`` cells, ``E <= 2V`` (4-neighbour) or ``4V`` (8-neighbour), so
-    ``O(V + E) = O(V)``.
+    Time ``O(V)`` and extra space ``O(V)`` for ``V = rows * cols`` cells (``E <= 2V``, or
+    ``4V`` with ``diagonal=True``): each land cell is pushed, popped and looked around once.
+    The study record, in Korean: ``graphs/records/num_islands.md``.
 
-    **BFS vs DFS.** Either floods an island; an explicit stack (iterative DFS order) is the
-    cheapest in Python. Recursion would fail: an all-land 100 x 100 grid already needs a
-    recursion depth in the thousands (``graphs.pitfalls.num_islands_recursive``).
-
-    **Complexity.** Validation and copying read every cell once: ``O(V)``. The scan for the
-    next unsunk land cell moves forward only, ``O(V)`` over the whole run. Each land cell is
-    sunk (marked) exactly once, when it is pushed, so it is popped once and its constant number
-    of neighbours is examined once: ``O(V + E) = O(V)`` time. Space: the padded copy,
-    ``(rows + 2) * (cols + 1) = O(V)``, and a stack of at most ``V`` cells.
-
-    **Classic mistakes.** No bounds check, or one that lets ``r - 1 = -1`` wrap to the last
-    row in Python (``graphs.pitfalls.num_islands_wraparound``); marking visited when popping
-    instead of pushing (cells pushed several times); sinking the caller's grid in place
-    (ours works on a copy); recursion on a big island.
     References
     ----------
     .. [1] LeetCode 200, "Number of Islands".
@@ -191,31 +172,10 @@ def max_area_of_island(grid: object, *, diagonal: bool = False) -> int:
 
     Notes
     -----
-    **Approach.** As :func:`num_islands`, counting the cells popped while flooding each island
-    and keeping the largest count.
-    **Representation.** The grid graph of the island count (:func:`num_islands`): a land cell
-    is a node joined to the land among its 4 neighbours (8 with ``diagonal=True``), held as
-    flat indices into the same bordered ``bytearray`` copy. An island is a connected component
-    and its area the component's number of nodes. With ``V = rows * cols`` cells, ``E <= 2V``
-    (4-neighbour) or ``4V`` (8-neighbour), so ``O(V + E) = O(V)``.
+    Time ``O(V)`` and extra space ``O(V)`` for ``V = rows * cols`` cells, as
+    :func:`num_islands` plus one counter per island.
+    The study record, in Korean: ``graphs/records/max_area_of_island.md``.
 
-    **BFS vs DFS.** Either visits every cell of an island exactly once, so either counts its
-    area; the order does not matter, only that each cell is counted once. The explicit stack
-    (iterative DFS order) is the cheapest in Python; recursion would fail on a big island
-    (``graphs.pitfalls.num_islands_recursive``).
-
-    **Complexity.** The work of :func:`num_islands` plus one counter per island and one
-    ``max`` over the sizes: validation and copying ``O(V)``, the forward scan ``O(V)``, and
-    every land cell pushed and popped once with its constant number of neighbours examined,
-    ``O(V + E) = O(V)`` time. Space: the padded copy, ``(rows + 2) * (cols + 1) = O(V)``, a
-    stack of at most ``V`` cells and one size per island, ``O(V)``.
-
-    **Classic mistakes.** Marking visited when popping instead of pushing: a cell waiting on
-    the stack is pushed again by another neighbour and counted once per copy, so any island
-    with a 2 x 2 block comes out too big (``graphs.pitfalls.max_area_mark_on_pop``; in
-    :func:`num_islands` the same slip only costs time); no bounds check, or one that lets
-    ``r - 1 = -1`` wrap to the last row; sinking the caller's grid in place (ours works on a
-    copy); recursion on a big island.
     References
     ----------
     .. [1] LeetCode 695, "Max Area of Island".

@@ -53,36 +53,10 @@ def oranges_rotting(grid: object) -> int:
 
     Notes
     -----
-    **Approach.** Put every rotten orange in the first frontier at once and run one BFS from
-    all of them together, one layer per minute: the fresh neighbours of the current frontier
-    rot and form the next frontier. Count the minutes that rot at least one orange and the
-    fresh oranges left; the answer is the number of minutes when none is left, -1 otherwise.
-    **Representation.** The grid *is* the graph: a cell is a node, and two side-by-side
-    non-empty cells share an edge. An orange rots at minute ``d``, where ``d`` is its distance
-    to the nearest rotten orange, so the answer is the largest such distance (-1 if a fresh
-    orange lies in a component with no rotten one). Cells are flat indices ``r * stride + c``
-    into a ``bytearray`` copy of the grid with a border of empty cells, so a neighbour is one
-    addition away and the border replaces the bounds checks. With ``V = rows * cols`` cells,
-    ``E <= 2V``, so ``O(V + E) = O(V)``.
+    Time ``O(V)`` and extra space ``O(V)`` for ``V = rows * cols`` cells (one multi-source
+    BFS; each cell joins one layer at most).
+    The study record, in Korean: ``graphs/records/oranges_rotting.md``.
 
-    **BFS vs DFS.** BFS, from all the rotten oranges at once (a multi-source BFS: the same as
-    one BFS from an extra node joined to every rotten orange). Its layers are the minutes, and
-    BFS layers are shortest distances. A DFS reaches every cell too, but along paths of any
-    length, so the depth at which it finds a cell says nothing about the minute it rots.
-
-    **Complexity.** Validation and the copy read every cell once: ``O(V)``. A fresh orange is
-    marked rotten when it is pushed, so each cell enters a frontier at most once (the rotten
-    ones at the start, the others the minute they rot), and each cell taken from a frontier
-    looks at its 4 neighbours once: ``O(V + E) = O(V)`` time. Space: the padded copy,
-    ``(rows + 2) * (cols + 1) = O(V)``, and two frontiers of at most ``V`` cells together.
-
-    **Classic mistakes.** Counting the last layer, which rots nothing (one minute too many,
-    or 1 instead of 0 when nothing is fresh); rotting oranges in place while scanning the
-    grid, so an orange rotted this minute already rots its neighbours this minute; a separate
-    BFS from each rotten orange, ``O(V)`` each, ``O(V^2)`` together; returning -1 when there
-    is no rotten orange but no fresh one either (the answer is 0); forgetting the fresh
-    oranges nothing can reach (-1); rotting the caller's grid in place (ours works on a
-    copy).
     References
     ----------
     .. [1] LeetCode 994, "Rotting Oranges".

@@ -127,25 +127,9 @@ def topological_sort_kahn(n: int, edges: object) -> list[int]:
 
     Notes
     -----
-    **Approach.** Count in-degrees; queue every node with in-degree 0; pop a node, output it,
-    and decrement the in-degree of each out-neighbour, queueing those that reach 0. If fewer
-    than ``n`` nodes come out, the rest sit on or behind a cycle, which a walk along leftover
-    predecessors finds.
-
-    **Representation.** Out-adjacency lists plus an in-degree array.
-
-    **BFS vs DFS.** BFS-like: a queue of ready nodes. See the module notes for when to prefer
-    the DFS version (:func:`topological_sort_dfs`).
-
-    **Complexity.** In-degrees: one pass over ``E`` edges; initial queue: one pass over ``V``
-    nodes. Each node is queued once (when its in-degree first reaches 0) and each out-edge is
-    followed once when its tail is popped: ``O(V + E)`` time. The cycle walk, only on failure,
-    is another ``O(V + E)``. Space ``O(V + E)`` for the lists.
-
-    **Classic mistakes.** Forgetting the final ``len(order) == n`` check, which returns a
-    partial order on a cyclic graph (``graphs.pitfalls.kahn_without_count_check``); counting
-    in-degree per distinct neighbour but decrementing per edge (or the reverse) when edges
-    repeat.
+    Time and space ``O(V + E)``: each node is queued once and each edge followed once (the
+    cycle walk, on failure only, is another ``O(V + E)``).
+    The study record, in Korean: ``graphs/records/topological_sort_kahn.md``.
 
     References
     ----------
@@ -230,26 +214,9 @@ def topological_sort_dfs(n: int, edges: object) -> list[int]:
 
     Notes
     -----
-    **Approach.** DFS from every white node. A node turns grey when entered and black when all
-    its out-neighbours are finished; it is appended to the output when it turns black, and the
-    output is reversed at the end (a node finishes after everything it points to). Meeting a
-    grey node means a back edge, i.e. a cycle; meeting a black node is fine (a shared
-    descendant, as in a diamond).
-
-    **Representation.** Out-adjacency lists; a ``bytearray`` of colours.
-
-    **BFS vs DFS.** DFS, because finishing times order a DAG and the grey path hands over the
-    cycle directly. It is iterative (a stack of neighbour iterators), so a chain of ``10**6``
-    nodes is fine. See the module notes for when Kahn's algorithm is the better choice.
-
-    **Complexity.** Each node is coloured grey once and black once, ``O(V)``; each neighbour
-    iterator is advanced past each out-edge once, ``O(E)``. Time ``O(V + E)``; space
-    ``O(V + E)`` for the adjacency lists and ``O(V)`` for the colours, path and stack.
-
-    **Classic mistakes.** One visited flag instead of three colours: a node finished in an
-    earlier branch looks like a cycle (``graphs.pitfalls.has_cycle_single_flag``); appending
-    on entry instead of on finish (preorder is not a topological order); recursion on a long
-    chain.
+    Time and space ``O(V + E)``: each node is coloured grey once and black once, each edge is
+    passed once; no recursion.
+    The study record, in Korean: ``graphs/records/topological_sort_dfs.md``.
 
     References
     ----------
@@ -300,18 +267,7 @@ def topological_sort(n: int, edges: object, *, method: str = "kahn") -> list[int
 
     Notes
     -----
-    **Approach / BFS vs DFS.** Kahn's algorithm (BFS-like queue of ready nodes) by default; the
-    three-colour DFS on request. Kahn is the better choice for scheduling questions, layers and
-    the "is it possible" count check; DFS when the cycle itself is wanted or a DFS is already
-    being done (see the module notes).
-
-    **Representation.** Out-adjacency lists (and in-degrees for Kahn).
-
-    **Complexity.** Both ``O(V + E)`` time and space: every node is handled once and every edge
-    followed once (derivations in the two functions).
-
-    **Classic mistakes.** No processed-count check in Kahn; a single visited flag in DFS;
-    forgetting isolated nodes (they must appear in the order too).
+    Time and space ``O(V + E)`` for either method.
 
     References
     ----------

@@ -54,29 +54,9 @@ def bfs_order(adj: Any, start: Hashable) -> list[Any]:
 
     Notes
     -----
-    **Approach.** Standard BFS with a FIFO queue; the output list itself is the queue (a read
-    position walks along it while new nodes are appended).
-
-    **Representation.** Adjacency list, so scanning the neighbours of ``u`` costs ``deg(u)``
-    rather than ``V`` as with an adjacency matrix. A list of lists is searched in the compact
-    CSR form that validation packs in the same pass (all neighbours in one array of machine
-    ints, row ``u`` at ``nbrs[off[u] : off[u + 1]]``): on a large graph the search then reads
-    two contiguous arrays instead of one list object per node and one int object per
-    neighbour scattered over the heap, which roughly halves its time once the graph no longer
-    fits in the CPU caches.
-
-    **BFS vs DFS.** BFS visits nodes in rings of equal hop distance, which is what shortest
-    unweighted paths and "level" questions need; for plain reachability either works.
-
-    **Complexity.** Every reachable node is appended to the queue once (it is marked when it is
-    enqueued), so the outer loop runs at most ``V`` times; the inner loop runs over the
-    out-edges of each dequeued node once, ``sum(deg(u)) = E`` in all. Time ``O(V + E)``. The
-    visited marks and the queue hold at most ``V`` entries: extra space ``O(V)`` (plus the
-    ``O(V + E)`` CSR arrays that validation packs ``adj`` into).
-
-    **Classic mistakes.** Forgetting the visited check (infinite loop on a cycle); marking a node
-    visited when it is *dequeued* instead of when it is *enqueued*, which lets the same node
-    enter the queue many times (``graphs.pitfalls.bfs_order_mark_on_dequeue``).
+    Time ``O(V + E)``; extra space ``O(V)`` (plus the ``O(V + E)`` compact arrays that
+    validation packs a list of lists into).
+    The study record, in Korean: ``graphs/records/bfs_order.md``.
 
     References
     ----------
@@ -144,24 +124,8 @@ def shortest_path_lengths(adj: Any, source: Hashable) -> dict[Any, int]:
 
     Notes
     -----
-    **Approach.** BFS level by level: every node of the frontier at distance ``d`` puts its
-    not-yet-seen neighbours into the next frontier at distance ``d + 1``.
-
-    **Representation.** Adjacency list, searched in the compact CSR form (see
-    :func:`bfs_order`); the distances of a whole level go into the result at once.
-
-    **BFS vs DFS.** BFS, because it discovers nodes in order of distance: the first time a node
-    is reached is along a shortest path (every edge has weight 1). DFS reaches nodes along
-    arbitrary, possibly long paths and would need relaxation and revisits to fix them.
-
-    **Complexity.** Each reachable node enters exactly one frontier (it is given its distance
-    when discovered and never again), so ``O(V)`` frontier work; each out-edge of a reached node
-    is examined once when that node is expanded, ``O(E)`` in all. Time ``O(V + E)``; space
-    ``O(V)`` for the distances and the two frontiers.
-
-    **Classic mistakes.** Writing the distance when a node is dequeued rather than discovered
-    (a node reached twice in one level gets duplicated work, and with a stack instead of a queue
-    a wrong, too-large distance); using DFS for shortest paths.
+    Time ``O(V + E)``; extra space ``O(V)``.
+    The study record, in Korean: ``graphs/records/shortest_path_lengths.md``.
 
     References
     ----------
@@ -241,27 +205,8 @@ def dfs_order(adj: Any, start: Hashable) -> list[Any]:
 
     Notes
     -----
-    **Approach.** The call stack of recursive DFS is made explicit: the stack holds, for every
-    node on the current path, an iterator over its remaining neighbours. The top iterator is
-    advanced until it yields an unvisited node (push it) or runs out (pop). A node is marked
-    and emitted when it is pushed, so the order is exactly the recursive preorder.
-
-    **Representation.** Adjacency list (see :func:`bfs_order`).
-
-    **BFS vs DFS.** DFS explores one branch to the end before the next; it is the natural
-    choice for reachability, connected pieces, cycle detection and topological order (the
-    finishing times mean something). Here it is iterative because Python's recursion limit
-    (1000 frames by default) is far below the depth of a path of ``10**6`` nodes.
-
-    **Complexity.** Each reachable node is pushed once and popped once, ``O(V)``; each
-    iterator is advanced past each of its ``deg(u)`` neighbours once over the whole run,
-    ``O(E)`` in all. Time ``O(V + E)``. The stack holds at most one iterator per node on the
-    current path and the marks one bit per node: space ``O(V)``.
-
-    **Classic mistakes.** Recursion on a long path (``RecursionError``, see
-    ``graphs.pitfalls.num_islands_recursive``); an explicit stack that pushes *all* neighbours
-    at once and marks them on push, which gives a valid traversal but not a DFS preorder; marking
-    on pop without re-checking, which emits nodes twice.
+    Time ``O(V + E)``; extra space ``O(V)``; no recursion.
+    The study record, in Korean: ``graphs/records/dfs_order.md``.
 
     References
     ----------

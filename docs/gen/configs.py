@@ -15,6 +15,10 @@ SOURCE = "mha/configs/*.json via mha.config"
 # short headers: every column must stay visible at 1280 px (the page explains each one)
 HEADERS = ["모델", "종류", "층", "head", "KV head", "d_head", "bias", "파라미터/층",
            "KV cache/토큰", "8k 문맥", "32k 문맥", "local 층"]  # fmt: skip
+ALIGN = "llrrrrlrrrrr"
+# the journal's extract: what its text says a config must tell at a glance
+JOURNAL_HEADERS = ["모델", "head", "KV head", "d_head", "KV cache/토큰"]
+JOURNAL_TO_TABLE = "../../configs.md#생성된-표"  # from docs/blog/posts/ to the full table
 
 
 def _specs() -> dict[str, object]:
@@ -57,30 +61,59 @@ def _local_cell(spec) -> str:
     return f"{spec.local_layers}/{spec.n_layers} ({', '.join(map(fmt_int, windows))})"
 
 
-def configs_table() -> str:
+def _rows() -> list[dict[str, object]]:
+    """One row per shipped config, each cell under its header of :data:`HEADERS`."""
     from mha import config
 
     rows = []
     for title, spec in _specs().items():
         per_token, at_context, at_long = _cache_cells(spec)
-        rows.append(
-            [
-                title,
-                config.kind_text(spec),
-                spec.n_layers,
-                spec.n_heads,
-                spec.n_kv_heads,
-                spec.d_head,
-                _bias_cell(spec.bias),
-                fmt_int(spec.attention_params_per_layer),
-                per_token,
-                at_context,
-                at_long,
-                _local_cell(spec),
-            ]
-        )
-    table = md_table(HEADERS, rows, align="llrrrrlrrrrr")
-    return header(SOURCE) + "\n" + table
+        cells = [
+            title,
+            config.kind_text(spec),
+            spec.n_layers,
+            spec.n_heads,
+            spec.n_kv_heads,
+            spec.d_head,
+            _bias_cell(spec.bias),
+            fmt_int(spec.attention_params_per_layer),
+            per_token,
+            at_context,
+            at_long,
+            _local_cell(spec),
+        ]
+        rows.append(dict(zip(HEADERS, cells, strict=True)))
+    return rows
+
+
+def _table(headers: list[str]) -> str:
+    """The config table with only ``headers`` (in that order), inside a ``config-table`` box
+    whose number cells keep their unit on the same line ("36.0 KiB", never "36.0 / KiB")."""
+    unknown = [h for h in headers if h not in HEADERS]
+    if unknown:
+        raise ValueError(f"headers: expected columns of HEADERS, got unknown {unknown}")
+    align = "".join(ALIGN[HEADERS.index(h)] for h in headers)
+    table = md_table(headers, ([row[h] for h in headers] for row in _rows()), align=align)
+    return header(SOURCE) + '\n<div class="config-table" markdown>\n\n' + table + "\n</div>\n"
+
+
+def configs_table() -> str:
+    """The full table of the config page: every column of :data:`HEADERS`."""
+    return _table(HEADERS)
+
+
+def configs_journal() -> str:
+    """The journal's extract (:data:`JOURNAL_HEADERS`): what the day's text asks to read off a
+    config, narrow enough for the journal's column, and a sentence that links the full table.
+
+    The link is relative to ``docs/blog/posts/`` (the journal includes this fragment there).
+    """
+    rest = ", ".join(h for h in HEADERS if h not in JOURNAL_HEADERS)
+    return _table(JOURNAL_HEADERS) + (
+        f"\n전체 표 {len(HEADERS)}칸 중 여기에는 {len(JOURNAL_HEADERS)}칸만 옮겼다. 나머지 칸"
+        f"({rest})까지 다 있는 표와 각 칸의 설명은 "
+        f"[모델 config 페이지의 표]({JOURNAL_TO_TABLE})에 있다.\n"
+    )
 
 
 def _window_savings(specs: dict) -> str:
@@ -177,5 +210,6 @@ def configs_facts() -> str:
 def generate() -> dict[str, Content]:
     return {
         "generated/configs_table.md": configs_table(),
+        "generated/configs_journal.md": configs_journal(),
         "generated/configs_facts.md": configs_facts(),
     }

@@ -9,6 +9,8 @@ a SHA-256 over everything that decides a figure's bytes:
   names the matplotlib version and the font) and the source of the code that saves the PNG;
 - the files of the fonts the labels are drawn with, and the versions of numpy, Pillow and zlib
   (matplotlib saves PNGs through Pillow);
+- the source of :mod:`docs.tools.figures` (the fonts, text sizes and panel layouts every figure
+  takes from it);
 - :data:`VERSION`, to bump by hand when something else decides the bytes.
 
 The key is stored inside the PNG, in a ``tEXt`` chunk (:data:`KEYWORD`) that also holds the
@@ -18,6 +20,10 @@ so ``docs.gen`` writes nothing and ``docs.gen --check`` finds it up to date. Oth
 data or code, another machine's renderer, a file edited or re-saved by hand, an older figure
 without the chunk) the figure is drawn again; ``--check`` then compares the new bytes with the
 file and calls it stale when they differ.
+
+The same chunk records the size of the figure's smallest text in image pixels (``text_px``,
+measured on the figure by :func:`docs.tools.figures.smallest_text_pt`), so a test can tell how
+large that text is where a page shows the figure (:func:`text_px`).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from docs.gen import common
+from docs.tools import figures
 
 #: Bump to redraw every figure once, when something not in the key starts to decide the bytes.
 VERSION = 1
@@ -62,22 +69,41 @@ def _chunks(data: bytes) -> list[tuple[bytes, bytes, int, int]]:
     return out
 
 
-def stamp(png: bytes, key: str) -> bytes:
-    """``png`` with a chunk holding ``key`` and the SHA-256 of ``png``, right after ``IHDR``.
+def stamp(png: bytes, key: str, text_px: float | None = None) -> bytes:
+    """``png`` with a chunk holding ``key``, the SHA-256 of ``png`` and, when given, the size of
+    its smallest text in image pixels, right after ``IHDR``.
 
     Examples
     --------
     >>> png = _SIGNATURE + _chunk(b"IHDR", bytes(13)) + _chunk(b"IEND", b"")
-    >>> stamped(stamp(png, "abc"))
-    'abc'
+    >>> stamped(stamp(png, "abc")), text_px(stamp(png, "abc", text_px=30.5))
+    ('abc', 30.5)
     """
     chunks = _chunks(png)
     if not chunks or chunks[0][0] != b"IHDR":
         raise ValueError("not a PNG: its first chunk is not IHDR")
     digest = hashlib.sha256(png).hexdigest()
-    body = KEYWORD + b"\x00" + f"key={key} png={digest}".encode("ascii")
+    text = f"key={key} png={digest}" + ("" if text_px is None else f" text_px={text_px:.2f}")
+    body = KEYWORD + b"\x00" + text.encode("ascii")
     at = chunks[0][3]
     return png[:at] + _chunk(b"tEXt", body) + png[at:]
+
+
+def _fields(data: bytes) -> dict[str, str]:
+    """The fields of a figure's stamp, if its other bytes are still those it was stamped on;
+    ``{}`` for a file that is not a PNG, has no stamp, or was changed after it was written."""
+    for kind, body, start, end in _chunks(data):
+        if kind == b"tEXt" and body.startswith(KEYWORD + b"\x00"):
+            fields = dict(
+                item.split("=", 1)
+                for item in body[len(KEYWORD) + 1 :].decode("ascii", "replace").split()
+                if "=" in item
+            )
+            rest = data[:start] + data[end:]
+            return fields if fields.get("png") == hashlib.sha256(rest).hexdigest() else {}
+        if kind == b"IDAT":
+            return {}  # the chunk comes before the image data
+    return {}
 
 
 def stamped(data: bytes) -> str | None:
@@ -92,20 +118,20 @@ def stamped(data: bytes) -> str | None:
     >>> stamped(png), stamped(png[:-12] + _chunk(b"tEXt", b"a\\x00b") + png[-12:])
     ('k', None)
     """
-    for kind, body, start, end in _chunks(data):
-        if kind == b"tEXt" and body.startswith(KEYWORD + b"\x00"):
-            fields = dict(
-                item.split("=", 1)
-                for item in body[len(KEYWORD) + 1 :].decode("ascii", "replace").split()
-                if "=" in item
-            )
-            rest = data[:start] + data[end:]
-            if fields.get("png") != hashlib.sha256(rest).hexdigest():
-                return None
-            return fields.get("key")
-        if kind == b"IDAT":
-            return None  # the chunk comes before the image data
-    return None
+    return _fields(data).get("key")
+
+
+def text_px(data: bytes) -> float | None:
+    """The size of a stamped figure's smallest text in image pixels (its points times the dpi
+    over 72), or ``None`` when the figure has no valid stamp or the stamp does not say.
+
+    Examples
+    --------
+    >>> text_px(b"not a png") is None
+    True
+    """
+    value = _fields(data).get("text_px")
+    return None if value is None else float(value)
 
 
 @cache
@@ -135,6 +161,7 @@ def _environment() -> dict[str, str]:
         "zlib": zlib.ZLIB_RUNTIME_VERSION,
         "saver": inspect.getsource(common.png_bytes) + inspect.getsource(common.figure_tag),
         "cache": _file_digest(__file__),
+        "style": _file_digest(figures.__file__),  # fonts, text sizes and layouts of every figure
     }
 
 
@@ -192,7 +219,8 @@ def cached_png(
     """The PNG bytes of the figure ``draw(*args, **kwargs)`` for ``docs/REL``, stamped with its
     :func:`figure_key`: the file's own bytes when it carries that key and is unchanged since
     it was written, else a new drawing (closed after saving; ``rel`` is appended to
-    :data:`DRAWN`)."""
+    :data:`DRAWN`), whose stamp also records its smallest text in image pixels
+    (:func:`text_px`)."""
     key = figure_key(draw, args, kwargs, dpi=dpi, renderer=renderer, fonts=fonts)
     path = common.DOCS / rel
     try:
@@ -206,7 +234,8 @@ def cached_png(
     fig = draw(*args, **kwargs)
     try:
         png = common.png_bytes(fig, dpi=dpi, renderer=renderer)
+        smallest = figures.smallest_text_pt(fig) * dpi / 72
     finally:
         plt.close(fig)
     DRAWN.append(rel)
-    return stamp(png, key)
+    return stamp(png, key, text_px=smallest)

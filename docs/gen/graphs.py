@@ -1,9 +1,10 @@
 """Graph pages: the scaling overview, and one fragment per benchmarked problem and per pitfall.
 
-Sources: ``docs/results/graphs_bench.json`` and ``docs/results/graphs_scaling.png``
-(``python -m graphs.tools.bench``), ``docs/results/graphs_pitfalls.json``
-(``python -m graphs.tools.counterexamples``). A results file (or an entry in one) that does not
-exist yet gives a fragment that says so, never made-up numbers.
+Sources: ``docs/results/graphs_bench.json`` (``python -m graphs.tools.bench``; the scaling
+figures are drawn from it here, :mod:`docs.gen.graphs_figures`) and
+``docs/results/graphs_pitfalls.json`` (``python -m graphs.tools.counterexamples``). A results
+file (or an entry in one) that does not exist yet gives a fragment that says so, never made-up
+numbers.
 
 No list of pages or problems is kept here. The problems are the ``Problem`` declarations of
 :mod:`graphs.tools.scaling` and the pitfalls the ``Pitfall`` declarations of
@@ -27,6 +28,7 @@ from typing import Any
 
 from docs.gen import gallery
 from docs.gen.common import RESULTS, Content, header, load_json, missing_results
+from docs.gen.graphs_figures import OVERVIEW, figure_md, scaling_figures
 
 BENCH = "docs/results/graphs_bench.json"
 OUT = "generated/graphs"
@@ -36,12 +38,6 @@ def pitfall_fragments() -> dict[str, str]:
     """``wrong function name -> fragment`` for every declared or recorded pitfall
     (:func:`docs.gen.gallery.pitfall_fragments` on ``graphs.tools.counterexamples``)."""
     return gallery.pitfall_fragments("graphs.tools.counterexamples", RESULTS)
-
-
-FIGURE = (
-    "![크기에 따른 실행 시간, log-log (우리 구현, networkx, 참조 구현)]"
-    "(../results/graphs_scaling.png)\n"
-)
 
 
 def _ms(seconds: float) -> str:
@@ -157,8 +153,13 @@ def _not_measured(name: str, ours: list[str]) -> str:
     )
 
 
-def render_scaling(data: dict[str, Any]) -> dict[str, str]:
-    """Fragments keyed ``overview`` and each problem's name, from the bench JSON."""
+def render_scaling(
+    data: dict[str, Any], figures: dict[str, Content] | None = None
+) -> dict[str, str]:
+    """Fragments keyed ``overview`` and each problem's name, from the bench JSON; ``figures``
+    are its scaling figures (:func:`~docs.gen.graphs_figures.scaling_figures`, drawn when not
+    given): each problem's fragment shows only that problem's."""
+    figures = scaling_figures(data) if figures is None else figures
     note = _run_note(data)
     out = {}
     goals = data["goals"]
@@ -192,7 +193,7 @@ def render_scaling(data: dict[str, Any]) -> dict[str, str]:
     out["overview"] = (
         header(BENCH)
         + "\n"
-        + FIGURE
+        + figure_md(OVERVIEW, figures)
         + "\n| 문제: 함수 | log-log 기울기 |\n| :-- | --: |\n"
         + "\n".join(rows)
         + f"\n\n{slope_text}\n"
@@ -205,25 +206,29 @@ def render_scaling(data: dict[str, Any]) -> dict[str, str]:
         + note
     )
     for name, prob in data["problems"].items():
-        out[name] = header(BENCH) + "\n" + FIGURE + "\n" + _problem(name, prob, data) + note
+        figure = figure_md(name, figures)
+        out[name] = header(BENCH) + "\n" + figure + "\n" + _problem(name, prob, data) + note
     for name, ours in _declared_problems().items():
         if name not in out:
             out[name] = _not_measured(name, ours)
     return out
 
 
-def scaling_fragments() -> dict[str, str]:
-    """``overview`` and ``problem name -> fragment`` for every declared or measured problem."""
+def scaling_fragments() -> tuple[dict[str, str], dict[str, Content]]:
+    """``overview`` and ``problem name -> fragment`` for every declared or measured problem,
+    and the scaling figures they show (PNGs keyed by path under ``docs/``)."""
     path = RESULTS / "graphs_bench.json"
     if not path.is_file():
         missing = missing_results(BENCH, "python -m graphs.tools.bench")
-        return dict.fromkeys(["overview", *_declared_problems()], missing)
-    return render_scaling(load_json(path))
+        return dict.fromkeys(["overview", *_declared_problems()], missing), {}
+    data = load_json(path)
+    figures = scaling_figures(data)
+    return render_scaling(data, figures), figures
 
 
 def generate() -> dict[str, Content]:
-    scaling = scaling_fragments()
-    out: dict[str, Content] = {f"{OUT}/overview.md": scaling.pop("overview")}
+    scaling, figures = scaling_fragments()
+    out: dict[str, Content] = {f"{OUT}/overview.md": scaling.pop("overview"), **figures}
     out.update({f"{OUT}/scaling/{name}.md": text for name, text in scaling.items()})
     out.update({f"{OUT}/pitfalls/{name}.md": text for name, text in pitfall_fragments().items()})
     return out

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from docs.gen.common import RESULTS, Content, load_json
 from docs.gen.heads_common import CEILING, SOURCE, TASK_KO, ranks
-from docs.gen.heads_figures import FIGURE_DPI, HEATMAP_HEADS, figures, summary_figures
+from docs.gen.heads_figures import (
+    FIGURE_DPI,
+    HEATMAP_HEADS,
+    JOURNAL_PAGE,
+    RESULTS_PAGE,
+    figures,
+    summary_figures,
+)
 from docs.gen.heads_prose import (
     analysis_md,
     answer_md,
@@ -69,8 +76,8 @@ def generate() -> dict[str, Content]:
     summary_files, sweep_md, budget_md = summary_figures(data)
     files.update(summary_files)
     files["generated/heads_answer.md"] = answer_md(data)
-    files["generated/heads_accuracy.md"] = sweep_md.format("")  # for results/index.md
-    files["generated/heads_accuracy_journal.md"] = sweep_md.format("../../results/")
+    files["generated/heads_accuracy.md"] = sweep_md(RESULTS_PAGE)
+    files["generated/heads_accuracy_journal.md"] = sweep_md(JOURNAL_PAGE)
     files["generated/heads_budgets.md"] = budget_md
     files["generated/heads_budget_table.md"] = budget_table_md(data)
     files["generated/heads_search.md"] = search_md(search, data)

@@ -47,7 +47,42 @@ def _knobs_ko(knobs: dict[str, int]) -> str:
 
 
 def _level_title(task: str, level: int, knobs: dict[str, int]) -> str:
-    return f"`{task}` · 수준 {level} ({_knobs_ko(knobs)})"
+    """``"`recall` 수준 1 (쌍 8개, ...)"``: a task at one level, with its sizes."""
+    return f"`{task}` 수준 {level} ({_knobs_ko(knobs)})"
+
+
+def _heads_ko(heads: list[int]) -> str:
+    """``"1, 2, 4개"``: head counts as the pages write them.
+
+    Examples
+    --------
+    >>> _heads_ko([4, 1, 2])
+    '1, 2, 4개'
+    """
+    return ", ".join(str(h) for h in sorted(heads)) + "개"
+
+
+def _seeds_ko(seeds: list[int]) -> str:
+    """``"시드 5개(0, 1, 2, 3, 4)"``: how many seeds each setting ran, and which.
+
+    Examples
+    --------
+    >>> _seeds_ko([0, 1, 2])
+    '시드 3개(0, 1, 2)'
+    """
+    return f"시드 {len(seeds)}개({', '.join(str(s) for s in seeds)})"
+
+
+def _signed(x: float, digits: int = 3) -> str:
+    """A gap with its sign, minus as the typographic ``−`` (``-0.0436`` -> ``−0.044``).
+
+    Examples
+    --------
+    >>> _signed(-0.0436), _signed(0.0)
+    ('−0.044', '0.000')
+    """
+    text = f"{x:.{digits}f}"
+    return "0." + "0" * digits if float(text) == 0 else text.replace("-", "−")
 
 
 def _rows(data: dict[str, Any]) -> dict[tuple[str, int], list[dict]]:
@@ -85,3 +120,44 @@ def ranks(values: list[float]) -> list[int]:
     for rank, i in enumerate(order, start=1):
         out[i] = rank
     return out
+
+
+def token_labels(task: str, knobs: dict[str, int], tokens: list[int]) -> list[str]:
+    """Each token of a validation sequence as the viewer and the heatmaps label it: the token itself, or
+    for ``recall`` the pair or question it encodes
+    (:func:`~mha.experiments.heads.tasks.recall_tokens`): a pair token ``key * values + value``
+    is ``k{key}=v{value}``, a question token ``keys * values + key`` is ``k{key}?``.
+
+    Parameters
+    ----------
+    task : str
+        The task's name.
+    knobs : dict
+        The level's knobs (``recall`` needs ``keys`` and ``values``).
+    tokens : list of int
+        The sequence.
+
+    Returns
+    -------
+    list of str
+        One label per position.
+
+    Raises
+    ------
+    ValueError
+        ``tokens`` holds a token outside the level's vocabulary.
+
+    Examples
+    --------
+    >>> token_labels("count", {"length": 3, "vocab": 10}, [5, 1, 5])
+    ['5', '1', '5']
+    >>> token_labels("recall", {"keys": 32, "values": 8}, [4 * 8 + 2, 32 * 8 + 4])
+    ['k4=v2', 'k4?']
+    """
+    if task != "recall":
+        return [str(t) for t in tokens]
+    K, V = knobs["keys"], knobs["values"]
+    bad = [t for t in tokens if not 0 <= t < K * V + K]
+    if bad:
+        raise ValueError(f"tokens: expected recall tokens in 0..{K * V + K - 1}, got {bad}")
+    return [f"k{t // V}=v{t % V}" if t < K * V else f"k{t - K * V}?" for t in tokens]

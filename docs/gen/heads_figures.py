@@ -5,11 +5,14 @@ when the data it shows, the drawing code, matplotlib or the font changed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from docs.gen.common import Content, header
 from docs.gen.figcache import cached_png
-from docs.gen.heads_common import SOURCE, _knobs_ko, _rows, ranks
+from docs.gen.figures import figure_pair, picture_md
+from docs.gen.heads_common import SOURCE, _knobs_ko, _rows, ranks, token_labels
+from docs.tools.figures import DPI
 
 
 def _heatmap_name(task: str, level: int, h: int) -> str:
@@ -20,21 +23,21 @@ def _heatmap_name(task: str, level: int, h: int) -> str:
     )
 
 
-#: Resolution of the figures: twice the 100 px per inch a page shows them at (sharp on 2x screens).
-FIGURE_DPI = 200
+#: The page that shows the figures, and a stand-in for any journal post (every post is built
+#: in the same folder depth, which is all the figures' markup needs: see docs.gen.figures).
+RESULTS_PAGE = "results/index.md"
+JOURNAL_PAGE = "blog/posts/post.md"
 
-
-def _png_width(data: bytes) -> int:
-    """Pixel width of a PNG, from its IHDR chunk."""
-    return int.from_bytes(data[16:20], "big")
+#: Resolution of the figures (:data:`docs.tools.figures.DPI`).
+FIGURE_DPI = DPI
 
 
 def _font() -> tuple[str | None, str, tuple[str, ...]]:
     """The Hangul font the labels are drawn with (``None``: English labels), the figures'
     renderer tag (:func:`~docs.gen.common.figure_tag`) and the font families they use."""
-    from mha.experiments.heads import plots
+    from docs.tools.figures import hangul_font
 
-    font = plots.hangul_font()
+    font = hangul_font()
     renderer = f"font {font or 'DejaVu Sans (no Hangul font)'}"
     return font, renderer, (font, "DejaVu Sans") if font else ("DejaVu Sans",)
 
@@ -61,36 +64,40 @@ def _figure_runs(data: dict[str, Any], task: str) -> list[dict]:
 
 def _panel_title(task: str, level: int, knobs: dict[str, int], steps: int, korean: bool) -> str:
     if korean:
-        return f"{task} · 수준 {level} ({_knobs_ko(knobs)}), {steps:,} 스텝"
+        return f"{task} 수준 {level}, {steps:,} 스텝\n({_knobs_ko(knobs)})"
     return f"{task} level {level}, {steps:,} steps"
 
 
-def summary_figures(data: dict[str, Any]) -> tuple[dict[str, Content], str, str]:
-    """The accuracy-against-heads figure and the accuracy-against-budget figure (PNG files keyed
-    by path under ``docs/``) and the Markdown of each."""
+def summary_figures(data: dict[str, Any]) -> tuple[dict[str, Content], Callable[[str], str], str]:
+    """The accuracy-against-heads figure and the accuracy-against-budget figure, each wide and
+    narrow (PNG files keyed by path under ``docs/``), the Markdown of the first for a given page
+    (``sweep(page)``: the results page and the journal show it) and that of the second."""
     from mha.experiments.heads.plots import budget_figure, sweep_figure
 
     font, renderer, fonts = _font()
-    style = {"dpi": FIGURE_DPI, "renderer": renderer, "fonts": fonts}
+    style = {"renderer": renderer, "fonts": fonts}
     panels = [(_panel_title(task, level, rows[0]["knobs"], rows[0]["steps"], font is not None), rows)
               for (task, level), rows in _rows(data).items()]  # fmt: skip
-    files: dict[str, Content] = {}
-    rel = "results/heads_accuracy.png"
-    files[rel] = cached_png(rel, sweep_figure, panels, data["config"]["d_model"], **style)
-    rel = "results/heads_budgets.png"
-    files[rel] = cached_png(rel, budget_figure, panels, **style)
-    sweep = (header(SOURCE) + "\n![태스크별 head 수에 따른 검증 정확도: 시드 평균과 시드 표준편차 막대, "
-             "위쪽 축은 d_head, 속이 빈 점은 아직 배우는 head 수]({}heads_accuracy.png)\n")  # fmt: skip
-    budget = (header(SOURCE) + "\n![태스크별 학습 예산(스텝)에 따른 검증 정확도: head 수마다 시드 평균과 "
-              "시드 표준편차 막대](heads_budgets.png)\n")  # fmt: skip
-    return files, sweep, budget
+    sweep_rel, budget_rel = "results/heads_accuracy.png", "results/heads_budgets.png"
+    files = figure_pair(sweep_rel, sweep_figure, panels, data["config"]["d_model"], **style)
+    files.update(figure_pair(budget_rel, budget_figure, panels, **style))
+
+    def sweep(page: str) -> str:
+        alt = ("태스크별 head 수에 따른 검증 정확도: 시드 평균과 시드 표준편차 막대, 위쪽 축은 "
+               "d_head, 속이 빈 점은 아직 배우는 head 수")  # fmt: skip
+        return header(SOURCE) + "\n" + picture_md(sweep_rel, files, alt, page)
+
+    alt = "태스크별 학습 예산(스텝)에 따른 검증 정확도: head 수마다 시드 평균과 시드 표준편차 막대"
+    return files, sweep, header(SOURCE) + "\n" + picture_md(budget_rel, files, alt, RESULTS_PAGE)
 
 
 def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
-    """PNG files keyed by path under ``docs/`` and the Markdown that shows them."""
+    """PNG files keyed by path under ``docs/`` (each wide and narrow, but a one-head heatmap,
+    whose one panel fits a phone as it is) and the Markdown that shows them."""
     from mha.experiments.heads.plots import curves_figure, heatmap_figure
 
     font, renderer, fonts = _font()
+    style = {"renderer": renderer, "fonts": fonts}
     files: dict[str, Content] = {}
     md = [header(SOURCE)]
     md.append(
@@ -105,35 +112,34 @@ def figures(data: dict[str, Any]) -> tuple[dict[str, Content], str]:
     tasks = list(dict.fromkeys(r["task"] for r in data["runs"]))
     for task in tasks:
         runs = [r for r in data["runs"] if r["task"] == task]
-        name = f"heads_curves_{task}.png"
-        title = f"{task}: train loss, seed mean and min-max band"
-        files[f"results/{name}"] = cached_png(f"results/{name}", curves_figure, runs, every,
-                                              title=title)  # fmt: skip
+        rel = f"results/heads_curves_{task}.png"
+        title = (f"{task}: 학습 손실\n시드 평균과 최소–최대 범위" if font
+                 else f"{task}: train loss\nseed mean and min-max band")  # fmt: skip
+        files.update(figure_pair(rel, curves_figure, runs, every, title=title, **style))
         md.append(f"\n### `{task}`\n")
-        md.append(f"![{task} 태스크의 학습 곡선: head 수별 시드 평균과 최소-최대 범위]({name})\n")
+        alt = f"{task} 태스크의 학습 곡선: head 수별 시드 평균과 최소-최대 범위"
+        md.append(picture_md(rel, files, alt, RESULTS_PAGE))
         for r in _figure_runs(data, task):
             level, h, seed = r["level"], r["n_heads"], r["seed"]
             heatmap, importance = r["analysis"]["heatmap"], r["analysis"]["importance"]
             rank = ranks(importance)
             order = sorted(range(h), key=lambda i: rank[i])
             if font:
-                title = f"{task} · 수준 {level} · head {h}개 (시드 {seed})"
+                title = f"{task} 수준 {level}, head {h}개\n(시드 {seed}, 중요도 순)"
                 panels = [f"head {i} (중요도 {rank[i]}위)" for i in order]
             else:
-                title = f"{task} level {level}, {h} head{'s' if h > 1 else ''} (seed {seed})"
+                title = f"{task} level {level}, {h} head{'s' if h > 1 else ''}\n(seed {seed})"
                 panels = [f"head {i} (importance #{rank[i]})" for i in order]
-            # Two panels a row fit the page at 100 px per inch; a long sequence gets one a row,
-            # so its panels can be large enough to label all positions and still fit.
-            columns = 2 if len(heatmap["tokens"]) <= 16 else 1
-            name = _heatmap_name(task, level, h)
-            png = cached_png(f"results/{name}", heatmap_figure,
-                             [heatmap["weights"][i] for i in order], heatmap["tokens"],
-                             title=title, panel_titles=panels, columns=columns,
-                             dpi=FIGURE_DPI, renderer=renderer, fonts=fonts)  # fmt: skip
-            files[f"results/{name}"] = png
-            width = _png_width(png) * 100 // FIGURE_DPI  # CSS px: 2 image pixels per px
-            md.append(
-                f"![{task} 수준 {level}, head {h}개 모델(시드 {seed})의 head별 attention 히트맵, "
-                f'importance 순]({name}){{ .heads-heatmap width="{width}" }}\n'
-            )
+            rel = f"results/{_heatmap_name(task, level, h)}"
+            knobs = data["config"]["ladders"][task][level]
+            labels = token_labels(task, knobs, heatmap["tokens"])  # recall: k4=v2, k4?
+            args = ([heatmap["weights"][i] for i in order], labels)
+            kwargs = {"title": title, "panel_titles": panels, **style}
+            if h == 1:  # one panel: the phone's layout is the laptop's
+                files[rel] = cached_png(rel, heatmap_figure, *args, dpi=DPI, **kwargs)
+            else:
+                files.update(figure_pair(rel, heatmap_figure, *args, **kwargs))
+            alt = (f"{task} 수준 {level}, head {h}개 모델(시드 {seed})의 head별 attention "
+                   "히트맵, importance 순")  # fmt: skip
+            md.append(picture_md(rel, files, alt, RESULTS_PAGE, css_class="heads-heatmap"))
     return files, "\n".join(md)

@@ -12,10 +12,13 @@ from docs.gen.heads_common import (
     TASK_KO,
     _analysis_groups,
     _f,
+    _heads_ko,
     _knobs_ko,
     _level_title,
     _pct,
     _rows,
+    _seeds_ko,
+    _signed,
     _steps,
 )
 
@@ -26,7 +29,7 @@ def table_md(data: dict[str, Any]) -> str:
     cfg = data["config"]
     lines = [header(SOURCE)]
     lines.append(
-        f"모든 실행: d_model={cfg['d_model']}, Adam 학습률 {cfg['lr']}(고정), 배치 {cfg['batch_size']}, "
+        f"모든 실행: {_seeds_ko(cfg['seeds'])}, d_model={cfg['d_model']}, Adam 학습률 {cfg['lr']}(고정), 배치 {cfg['batch_size']}, "
         f"검증 시퀀스 {fmt_int(cfg['val_size'])}개, 점수는 가중치의 지수 이동 평균(decay {cfg['ema_decay']})으로 낸다. "
         "**편차**는 시드 간 검증 정확도의 표본 표준편차(ddof=1), **최종 loss**는 마지막 "
         f"{cfg['final_window']} 스텝 학습 loss의 평균이다. head 칸의 괄호는 d_head다.\n"
@@ -72,17 +75,61 @@ def cost_side(data: dict[str, Any]) -> list[tuple[dict, dict]]:
     return [(v, p) for v in data["verdict"] for p in v.get("fewer_heads_win", [])]
 
 
+def search_cell(v: dict[str, Any], rows: dict[int, dict]) -> str:
+    """The search table's last cell for one setting: the confident wins of fewer, wider heads
+    (both converged), and **보류** for every head count still learning, with its gap to the
+    setting's best mean (a gap that may still close); ``"없음"`` when neither.
+
+    Examples
+    --------
+    >>> rows = {1: {"val_accuracy_mean": 1.0}, 64: {"val_accuracy_mean": 0.9564}}
+    >>> search_cell({"fewer_heads_win": [], "still_learning": [64]}, rows)
+    '보류 (64개는 아직 배우는 중, −0.044)'
+    """
+    parts = []
+    beaten: dict[int, list[dict]] = {}
+    for p in v["fewer_heads_win"]:
+        beaten.setdefault(p["b"], []).append(p)
+    for loser, wins in beaten.items():
+        winners = _heads_ko([p["a"] for p in wins])
+        parts.append(f"{winners}가 {loser}개를 이김 ({max(p['gap'] for p in wins):+.4f})")
+    learning = v["still_learning"]
+    if learning:
+        best = max(r["val_accuracy_mean"] for r in rows.values())
+        gaps = [_signed(rows[h]["val_accuracy_mean"] - best) for h in learning]
+        parts.append(f"보류 ({_heads_ko(learning)}는 아직 배우는 중, "
+                     + ("각각 " if len(gaps) > 1 else "") + ", ".join(gaps) + ")")  # fmt: skip
+    return "; ".join(parts) or "없음"
+
+
 def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
-    """The trade-off search: every setting tried, its accuracies and verdict, and the outcome
-    (with the study's own settings, which were searched too)."""
+    """The trade-off search: every setting tried, its budget, accuracies and verdict, and the
+    outcome (with the study's own settings, which were searched too)."""
     lines = [header(SEARCH_SOURCE)]
     cfg = search["config"]
     heads = sorted({h for s in cfg["settings"] for h in s["heads"]})
+    learning = any(v["still_learning"] for v in search["verdict"])
     lines.append(
-        f"설정마다 head {', '.join(map(str, heads))}개를 시드 {len(cfg['seeds'])}개로, 본 실험과 같은 규칙"
-        f"(학습률 {cfg['lr']}, 가중치 이동 평균, 수렴 판정)으로 학습했다. 칸은 시드 평균 검증 정확도이고 "
-        f"`*`는 아직 배우는 중(마지막 1/4 예산 동안 {cfg['convergence_tol']} 이상 움직임)이다. 마지막 칸은 더 적고 넓은 head가 "
-        "확신을 가지고 이긴 쌍(둘 다 수렴)이다.\n"
+        f"설정마다 head {_heads_ko(heads)}를 {_seeds_ko(cfg['seeds'])}로, 본 실험과 같은 규칙"
+        f"(학습률 {cfg['lr']}, 가중치 이동 평균, 수렴 판정)으로 학습했다. 칸은 시드 평균 검증 정확도다. "
+        + (
+            f"`*`는 아직 배우는 중(마지막 1/4 예산 동안 {cfg['convergence_tol']} 이상 움직임)이라는 뜻이다. "
+            if learning
+            else f"모든 칸이 예산 안에 수렴했다(마지막 1/4 예산 동안 {cfg['convergence_tol']}보다 적게 움직임). "
+        )
+        + "마지막 칸은 더 적고 넓은 head가 확신을 가지고 이긴 쌍(둘 다 수렴)이다."
+        + (
+            " 아직 배우는 head 수는 판단을 **보류**하고, 괄호에 그 평균이 그 설정의 가장 높은 평균보다 "
+            "얼마나 낮은지 적었다. 끝까지 배우면 좁혀질 수 있는 차이다."
+            if learning
+            else ""
+        )
+        + (
+            " 학습 예산은 설정마다 다르고(예산 칸), 한 설정 안의 head 수끼리는 같다."
+            if len({s["steps"] for s in cfg["settings"]}) > 1
+            else ""
+        )
+        + "\n"
     )
     groups = _rows(search)
     body = []
@@ -94,13 +141,10 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
             else _f(rows[h]["val_accuracy_mean"]) + ("" if rows[h]["converged"] else "*")
             for h in heads
         ]
-        wins = (
-            ", ".join(f"{p['a']} > {p['b']} ({p['gap']:+.4f})" for p in v["fewer_heads_win"])
-            or "없음"
-        )
-        body.append([f"`{v['task']}` {v['level']}", _knobs_ko(v["knobs"]), *cells, wins])
-    lines.append(md_table(["설정", "내용", *(f"head {h}" for h in heads), "적은 head의 승리"], body,
-                          "ll" + "r" * len(heads) + "l"))  # fmt: skip
+        body.append([f"`{v['task']}` 수준 {v['level']}", _knobs_ko(v["knobs"]), _steps(v["steps"]),
+                     *cells, search_cell(v, rows)])  # fmt: skip
+    lines.append(md_table(["설정", "내용", "예산", *(f"head {h}" for h in heads), "적은 head의 승리"],
+                          body, "llr" + "r" * len(heads) + "l"))  # fmt: skip
     # a setting in both files (the study sweeps the search's find) counts once
     found = list({(v["task"], v["level"], p["a"], p["b"]): (v, p)
                   for v, p in cost_side(search) + cost_side(study)}.values())  # fmt: skip

@@ -1,12 +1,14 @@
 """Pages that list days, problems and experiments, generated from discovery.
 
-No list of days, problems or experiments is kept by hand. Three sources are read:
+No list of days, problems or experiments is kept by hand. Four sources are read:
 
 * the nav of ``mkdocs.yml`` (the one list of pages): its sections, their index pages (the first
   untitled entry, which ``navigation.indexes`` makes the section's page) and their titled pages;
 * the journal, ``docs/<blog_dir>/posts/*.md`` (drafts are left out, as ``mkdocs build`` does);
 * the drills (:func:`graphs.drill.problem.drills`) and the experiment packages,
-  ``mha/experiments/<name>/``.
+  ``mha/experiments/<name>/``;
+* each experiment's results file ``docs/results/<name>.json``: what it compared and how many
+  seeds (:func:`what_ran`), which the home card states beside the experiment's page.
 
 It writes four fragments to ``docs/generated/indexes/``, each included by one hand-written page
 that says what it is about:
@@ -32,6 +34,7 @@ edited but the nav.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import posixpath
 import re
 from dataclasses import dataclass
@@ -308,6 +311,33 @@ def experiments(root: Path = ROOT) -> list[Experiment]:
     return found
 
 
+def what_ran(name: str | None, root: Path = ROOT) -> str:
+    """What an experiment's results file ``docs/results/<name>.json`` says it compared and how
+    many seeds: ``"head 1, 2, 4, 8, 16, 32, 64개, 시드 5개"`` (the head-count grid's settings) or
+    ``"`n_kv_heads` 1, 2, 4, 8, 시드 3개"`` (a day's ``config.vary``); ``""`` without a file.
+
+    Examples
+    --------
+    >>> what_ran("heads").startswith("head 1, ")
+    True
+    >>> what_ran(None)
+    ''
+    """
+    path = Path(root) / "docs" / "results" / f"{name}.json"
+    if name is None or not path.is_file():
+        return ""
+    cfg = json.loads(path.read_text(encoding="utf-8")).get("config") or {}
+    parts = []
+    if isinstance(cfg.get("vary"), dict):
+        vary = cfg["vary"]
+        parts.append(f"`{vary['name']}` " + ", ".join(str(v) for v in vary["values"]))
+    elif heads := sorted({h for s in cfg.get("settings") or [] for h in s.get("heads", [])}):
+        parts.append("head " + ", ".join(str(h) for h in heads) + "개")
+    if cfg.get("seeds"):
+        parts.append(f"시드 {len(cfg['seeds'])}개")
+    return ", ".join(parts)
+
+
 def drill_pages(root: Path = ROOT) -> dict[int, str]:
     """Problem number -> its nav page ``graphs/<numbers>-<slug>.md``."""
     out: dict[int, str] = {}
@@ -392,8 +422,10 @@ def home_days(root: Path = ROOT, newest: int = NEWEST_DAYS) -> str:
 
 
 def home_cards(root: Path = ROOT) -> str:
-    """A card per top-level nav entry but the home page: its lead sentence and its pages."""
+    """A card per top-level nav entry but the home page: its lead sentence and its pages (an
+    experiment's page with what its results file says it ran, :func:`what_ran`)."""
     blog_index = f"{blog_dir(root)}/index.md"
+    ran_by = {e.page: e.name for e in experiments(root) if e.page}  # page -> its experiment
     cards = []
     for section in sections(root):
         target = section.index or (section.pages[0].path if section.pages else None)
@@ -413,6 +445,7 @@ def home_cards(root: Path = ROOT) -> str:
             card.append(
                 " · ".join(
                     f"[{p.title or page_title(p.path, root)}]({_relative(p.path, HOME)})"
+                    + (f" ({ran})" if (ran := what_ran(ran_by.get(p.path), root)) else "")
                     for p in section.pages
                 )
             )

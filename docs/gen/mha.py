@@ -50,12 +50,13 @@ def params_table() -> str:
 
 
 def params_summary() -> str:
-    """One sentence for the journal: the study note's 16,640, counted three ways."""
+    """One sentence for the journal: the study note's 16,640, counted three ways at every head
+    count of the parameter table (:data:`HEADS`)."""
     import torch
 
     from mha import MultiHeadAttention, attention_param_count, count_parameters
 
-    heads = (1, 4, 8)
+    heads = HEADS
     formula = {attention_param_count(D_MODEL, h, bias=True) for h in heads}
     ours = {
         count_parameters(MultiHeadAttention(D_MODEL, h, generator=torch.Generator())) for h in heads
@@ -70,7 +71,8 @@ def params_summary() -> str:
         header("mha.attention_param_count, mha.MultiHeadAttention and torch.nn.MultiheadAttention")
         + f"\nd_model = {D_MODEL}, bias 포함일 때 attention 블록 하나의 파라미터는 "
         + f"\\(4 \\cdot {D_MODEL} \\cdot {D_MODEL + 1}\\) = **{fmt_int(n_formula)}**개다. "
-        + f"head 수 {head_list} 모두 이 값이고, 우리 모듈 `MultiHeadAttention({D_MODEL}, h)`의 "
+        + f"head 수를 {head_list}로 바꿔도 모두 이 값이고, "
+        + f"우리 모듈 `MultiHeadAttention({D_MODEL}, h)`의 "
         + f"`parameters()`는 {fmt_int(n_ours)}개, PyTorch의 "
         + f"`torch.nn.MultiheadAttention({D_MODEL}, h)`는 {fmt_int(n_theirs)}개로 세 값이 {same}.\n"
     )
@@ -136,6 +138,15 @@ CONTENDERS = {
     "per_head_loop": "head별 for 문",
 }
 
+#: The same four in a sentence, each with its subject particle (the table headers above are
+#: short labels; "우리 (SDPA 커널) 쪽이 우리 (명시적)보다" is not how anyone writes).
+IN_PROSE = {
+    "ours_fast": ("SDPA 커널을 쓰는 우리 모듈", "이"),
+    "torch": ("PyTorch 모듈", "이"),
+    "ours_explicit": ("가중치를 직접 계산하는 우리 경로", "가"),
+    "per_head_loop": ("head마다 따로 projection하는 for 문", "이"),
+}
+
 #: The like-with-like comparisons of the speed page: (slower candidate, baseline, what differs).
 #: Each pair differs in one thing only, so its ratio measures that one thing.
 COMPARISONS = (
@@ -155,8 +166,16 @@ def _ratio(r: dict[str, Any], a: str, b: str) -> float:
 
 
 def _ratio_sentence(rows: list[dict[str, Any]], a: str, b: str) -> str:
-    """One Korean sentence that says what the measured ratios ``a / b`` show, size by size."""
-    name_a, name_b = CONTENDERS[a], CONTENDERS[b]
+    """One Korean sentence that says what the measured ratios ``a / b`` show, size by size.
+
+    Examples
+    --------
+    >>> rows = [{"B": 1, "T": 2, "d_model": 4, "n_heads": 2, "seconds": {"torch": 2.0,
+    ...          "ours_fast": 1.0}}]
+    >>> _ratio_sentence(rows, "ours_fast", "torch")
+    '잰 1개 크기 모두에서 SDPA 커널을 쓰는 우리 모듈이 PyTorch 모듈보다 빨랐다(시간 비율 0.50).'
+    """
+    (name_a, subject), (name_b, _) = IN_PROSE[a], IN_PROSE[b]
     pairs = [(_size(r), _ratio(r, a, b)) for r in rows]
     faster = [(s, x) for s, x in pairs if x < 1]
     slower = [(s, x) for s, x in pairs if x > 1]
@@ -167,29 +186,25 @@ def _ratio_sentence(rows: list[dict[str, Any]], a: str, b: str) -> str:
         return lo if lo == hi else f"{lo}~{hi}"
 
     def where(items: list[tuple[str, float]]) -> str:
-        return "·".join(s for s, _ in items)
+        return "크기 " + ", ".join(s for s, _ in items)
 
     def values(items: list[tuple[str, float]]) -> str:
         return ", ".join(f"{x:.2f}" for _, x in items)
 
-    if len(faster) == len(pairs):
+    if len(faster) == len(pairs) or len(slower) == len(pairs):
+        verb, items = ("빨랐다", faster) if faster else ("느렸다", slower)
         return (
-            f"잰 {len(pairs)}개 크기 모두에서 {name_a} 쪽이 {name_b}보다 빨랐다"
-            f"(시간 비율 {span(faster)})."
-        )
-    if len(slower) == len(pairs):
-        return (
-            f"잰 {len(pairs)}개 크기 모두에서 {name_a} 쪽이 {name_b}보다 느렸다"
-            f"(시간 비율 {span(slower)})."
+            f"잰 {len(pairs)}개 크기 모두에서 {name_a}{subject} {name_b}보다 {verb}"
+            f"(시간 비율 {span(items)})."
         )
     parts = []
     if slower:
-        parts.append(f"{where(slower)}에서는 {name_a} 쪽이 느렸고(비율 {values(slower)})")
+        parts.append(f"{where(slower)}에서는 {name_a}{subject} 더 느렸고(비율 {values(slower)})")
     if faster:
-        parts.append(f"{where(faster)}에서는 빨랐다(비율 {values(faster)})")
+        parts.append(f"{where(faster)}에서는 더 빨랐다(비율 {values(faster)})")
     even = [s for s, x in pairs if x == 1]
     if even:
-        parts.append(f"{'·'.join(even)}에서는 같았다")
+        parts.append(f"크기 {', '.join(even)}에서는 같았다")
     return (
         ", ".join(parts)
         + ". 크기에 따라 방향이 바뀌므로, 이 측정만으로는 어느 쪽이 빠르다고 말할 수 없다."

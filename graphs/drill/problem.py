@@ -4,10 +4,11 @@ Each module of :mod:`graphs.drill.problems` declares one problem as a module-lev
 :class:`Drill` constant named ``DRILL``, next to the data only that problem has: LeetCode's
 method name and signature, its examples, how its answers are compared, how its input is written
 in LeetCode's form. The problem's number, title and study record (the hints) are *not* repeated
-there: they are read from the docstring of the project's solution (``.. [1] LeetCode 200,
-"Number of Islands".`` and the ``**Representation.**``, ``**BFS vs DFS.**``, ``**Classic
-mistakes.**`` paragraphs of its Notes). :func:`drills` finds the declarations by walking that
-package, so a new problem adds one module and no list changes.
+there: the number and title are read from the docstring of the project's solution
+(``.. [1] LeetCode 200, "Number of Islands".``), the hints from the "그래프 표현", "BFS / DFS"
+and "흔한 실수" sections of its Korean study record (:mod:`graphs.records`). :func:`drills`
+finds the declarations by walking that package, so a new problem adds one module and no list
+changes.
 
 Examples
 --------
@@ -39,14 +40,8 @@ __all__ = [
 ]
 
 _LEETCODE = re.compile(r"LeetCode (?P<number>\d+), \"(?P<title>[^\"]+)\"")
-_MARK = re.compile(r"\*\*(?P<name>[A-Za-z /]+)\.\*\*")
-_ROLE = re.compile(r":(?:func|mod|class|meth|data|attr):`~?(?P<target>[^`]+)`")
-# The record's paragraphs shown as hints, in the order the study rule gives them.
-HINT_FIELDS = {
-    "Representation": "그래프 표현",
-    "BFS vs DFS": "BFS / DFS",
-    "Classic mistakes": "흔한 실수",
-}
+# The record's sections shown as hints, in the order the study rule gives them.
+HINT_FIELDS = ("그래프 표현", "BFS / DFS", "흔한 실수")
 
 
 class UnknownProblem(ValueError):
@@ -94,39 +89,32 @@ def param_names(signature: str) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    """reStructuredText inline markup -> plain text on one line.
+    """A record section's Markdown -> plain text on one line, for the terminal.
 
     Examples
     --------
-    >>> _plain("The grid *is* the graph: ``r * stride + c``, :func:`graphs.num_islands`.")
-    'The grid is the graph: `r * stride + c`, graphs.num_islands.'
+    >>> _plain("격자가 **곧** 그래프다: `r * stride + c`.\\n\\n- 경계를 잊는다.")
+    '격자가 곧 그래프다: `r * stride + c`. · 경계를 잊는다.'
     """
-    text = _ROLE.sub(lambda m: m["target"], text)
-    text = re.sub(r"``(.+?)``", r"`\1`", text)
-    text = re.sub(r"\*(?=\S)([^*`]+?)(?<=\S)\*", r"\1", text)  # *emphasis*, not r * stride
+    text = re.sub(r"\\\((.+?)\\\)", r"\1", text)  # \( math \)
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+    text = re.sub(r"^\s*[-*] ", "· ", text, flags=re.M)
     return " ".join(text.split())
 
 
 def study_record(func: Callable[..., Any]) -> dict[str, str]:
-    """The ``**Field.** text`` paragraphs of ``func``'s Notes, as plain one-line text.
+    """The sections of ``func``'s Korean study record (:mod:`graphs.records`), as plain
+    one-line text.
 
     Examples
     --------
     >>> import graphs
-    >>> study_record(graphs.count_components)["BFS vs DFS"][:40]
-    'Neither: every edge is looked at exactly'
+    >>> study_record(graphs.count_components)["BFS / DFS"][:21]
+    '어느 쪽도 아니다. union-find'
     """
-    doc = inspect.getdoc(func) or ""
-    notes = doc.split("Notes\n", 1)
-    if len(notes) < 2:
-        return {}
-    body = re.split(r"\n\s*References\n", notes[1], maxsplit=1)[0]
-    marks = list(_MARK.finditer(body))
-    record = {}
-    for mark, following in zip(marks, [*marks[1:], None], strict=True):
-        end = following.start() if following else len(body)
-        record[mark["name"]] = _plain(body[mark.end() : end])
-    return record
+    from graphs import records
+
+    return {field: _plain(text) for field, text in records.record(func.__name__).items()}
 
 
 @dataclass(frozen=True)
@@ -142,7 +130,8 @@ class Drill:
     Attributes
     ----------
     solution : callable
-        The project's solution; its docstring gives the number, title and hints.
+        The project's solution; its docstring gives the number and title, its Korean study
+        record (:mod:`graphs.records`) the hints.
     method, signature : str
         LeetCode's method name and its signature as LeetCode shows it.
     statement : str
@@ -199,7 +188,7 @@ class Drill:
     def hints(self) -> list[tuple[str, str]]:
         """``(Korean field name, text)`` for each hint, in the order they are given."""
         record = study_record(self.solution)
-        return [(label, record[f]) for f, label in HINT_FIELDS.items() if f in record]
+        return [(field, record[field]) for field in HINT_FIELDS if field in record]
 
     def expected(self, args: dict[str, Any]) -> Any:
         """The project's answer for a canonical input."""

@@ -1,4 +1,4 @@
-"""Scaling benchmark: our pure-Python solutions vs networkx vs a C reference, in one process.
+"""Scaling benchmark: our pure-Python solutions vs networkx vs a reference (C or pure Python).
 
 Run ``python -m graphs.tools.bench [--out docs/results] [--quick] [--quiet]``.
 
@@ -9,9 +9,10 @@ networkx and the reference take turns, so a slow phase of the machine hits all o
 :mod:`docs.tools.timing`), fits the log-log slope of time against ``V + E`` (or cells), and
 writes
 
-* ``graphs_bench.json``: machine, versions, per-problem sizes, times and slopes, the ratios at the
-  target sizes and whether each goal was met;
-* ``graphs_scaling.png``: log-log time against size, one line per solution, slope in the legend.
+``graphs_bench.json``: machine, versions, per-problem sizes, times and slopes, the ratios at the
+target sizes and whether each goal was met. The figures (log-log time against size, one per
+problem, in Korean, for a laptop and a phone) are drawn from that file by ``python -m docs.gen``
+(:mod:`docs.gen.graphs_figures`), the one place figures of the site are drawn.
 
 Goals: every slope of ours in ``[0.85, 1.2]`` (linear, as derived); at least 3x faster than
 networkx on a random graph with ``10**5`` nodes and ``5 * 10**5`` edges (components) and on a
@@ -27,18 +28,17 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
 
-from docs.tools.files import atomic_write_text, replacing
+from docs.tools.files import atomic_write_text
 from docs.tools.outputs import folder_problem, refuse
 from docs.tools.terminal import progress_bar
 from docs.tools.timing import loglog_slope, machine, median_per_call, versions
 from graphs.tools.scaling import EDGE_FACTOR, SEED, Problem, problems
 
-__all__ = ["OUT_FILES", "main", "out_problem", "plot", "render", "run", "sizes_for"]
+__all__ = ["OUT_FILES", "main", "out_problem", "render", "run", "sizes_for"]
 
 SLOPE_RANGE = (0.85, 1.2)
 SPEEDUP_GOAL = 3.0
@@ -231,58 +231,6 @@ def _goals(chosen: list[Problem], measured: dict[str, Any], quick: bool) -> dict
 # ----------------------------------------------------------------------------- output
 
 
-def plot(report: dict[str, Any], path: Path) -> None:
-    """Log-log time against size, one panel per problem, fitted slope in the legend."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    probs = report["problems"]
-    rows = max(1, math.ceil(len(probs) / 2))
-    fig, axes = plt.subplots(rows, 2, figsize=(11, 4.25 * rows), squeeze=False)
-    for ax in axes.flat[len(probs) :]:
-        ax.set_visible(False)  # an odd number of problems leaves one panel empty
-    ours_colours = ["tab:blue", "tab:purple"]
-    for ax, (name, pr) in zip(axes.flat, probs.items(), strict=False):
-        xs = pr["x"]
-        for solver, ts in pr["seconds"].items():
-            if not ts:
-                continue
-            slope = pr["slopes"].get(solver)
-            label = f"{solver} (slope {slope:.2f})" if slope is not None else solver
-            ours = solver in pr["ours"]
-            if ours:
-                colour = ours_colours[pr["ours"].index(solver) % len(ours_colours)]
-            else:
-                colour = "tab:orange" if solver == "networkx" else "tab:green"
-            ax.loglog(
-                xs,
-                ts,
-                marker="o" if ours else ".",
-                linewidth=2.2 if ours else 1.2,
-                color=colour,
-                label=label,
-            )
-        if xs:  # a slope-1 guide through our first point
-            t0 = pr["seconds"][pr["ours"][0]][0]
-            ax.loglog(xs, [t0 * x / xs[0] for x in xs], "k:", linewidth=0.8, label="slope 1")
-        ax.set_title(name)
-        ax.set_xlabel(pr["x_label"])
-        ax.set_ylabel("seconds (median)")
-        ax.grid(True, which="both", alpha=0.3)
-        if xs:
-            ax.legend(fontsize=7, loc="upper left")
-        else:
-            ax.text(0.5, 0.5, "not measured (interrupted)", ha="center", transform=ax.transAxes)
-    fig.suptitle("graphs: time vs input size (log-log)" + (" [quick]" if report["quick"] else ""))
-    fig.tight_layout()
-    with replacing(path) as tmp:  # atomic: an interrupted save leaves the old figure
-        fig.savefig(tmp, format=Path(path).suffix.lstrip(".") or "png", dpi=110,
-                    metadata={"Software": None})  # fmt: skip
-    plt.close(fig)
-
-
 def summary_lines(report: dict[str, Any]) -> list[str]:
     lines = []
     for name, pr in report["problems"].items():
@@ -332,7 +280,7 @@ def render(report: dict[str, Any]) -> str:
 
 
 #: The files :func:`main` writes into ``--out``.
-OUT_FILES = ("graphs_bench.json", "graphs_scaling.png")
+OUT_FILES = ("graphs_bench.json",)
 
 
 def out_problem(out: Path) -> str | None:
@@ -350,8 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m graphs.tools.bench",
         description=(
-            "Scaling benchmark: our pure-Python graph solutions vs networkx vs a C reference,"
-            " in one process. Writes graphs_bench.json and graphs_scaling.png into --out."
+            "Scaling benchmark: our pure-Python graph solutions vs networkx vs a reference,"
+            " in one process. Writes graphs_bench.json into --out."
             " Writing into docs/results rewrites tracked results: then run"
             " .venv/bin/python -m docs.gen to refresh the site's pages."
         ),
@@ -360,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         "--out",
         type=Path,
         default=Path("docs/results"),
-        help="folder for graphs_bench.json and graphs_scaling.png (default: %(default)s)",
+        help="folder for graphs_bench.json (default: %(default)s)",
     )
     parser.add_argument(
         "--quick",
@@ -382,16 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     report = run(quick=args.quick, progress=not args.quiet)
     args.out.mkdir(parents=True, exist_ok=True)
     json_path = args.out / "graphs_bench.json"
-    png_path = args.out / "graphs_scaling.png"
     atomic_write_text(json_path, render(report))
-    try:
-        plot(report, png_path)
-    except KeyboardInterrupt:
-        print(f"interrupted while plotting: wrote {json_path} only", file=sys.stderr)
-        return 130
     for line in summary_lines(report):
         print(line)
-    print(f"wrote {json_path} and {png_path}")
+    print(f"wrote {json_path}; its figures are drawn by .venv/bin/python -m docs.gen")
     return 130 if report["interrupted"] else 0
 
 

@@ -63,11 +63,25 @@ def site_path(href: str, site_url: str) -> str:
 
 
 def search(page: Any, site_url: str, term: str) -> list[str]:
-    """Type ``term`` into the header search box of the home page (desktop layout); the results'
-    links, best first, as paths under the site (:func:`site_path`)."""
-    open_page(page, site_url, "")
+    """Type ``term`` into the header search box of the home page; the results' links, best
+    first, as paths under the site (:func:`site_path`).
+
+    A page already on the home page keeps it (and its loaded index): the box is emptied and
+    the old results are gone before ``term`` is typed. On a phone the header shows a search
+    button instead of the box: it is pressed first.
+    """
+    if page.url != site_url:
+        open_page(page, site_url, "")
+    button = page.locator('label.md-header__button[for="__search"]')
+    if button.is_visible() and not page.evaluate(
+        "() => document.getElementById('__search').checked"
+    ):
+        button.click()
     box = page.locator("input.md-search__input")
     box.click()
+    box.fill("")
+    box.press("End")
+    page.wait_for_selector(".md-search-result__item", state="detached")
     box.fill(term)
     box.press("End")  # Material searches on key events; fill() alone sends none
     page.wait_for_selector(".md-search-result__item", timeout=15_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from docs.gen import records
+from graphs import records
 from tests.docs import site
 from tests.helpers import ROOT
 
@@ -78,16 +78,12 @@ def test_journal_entry_has_every_record_section(built_site: Path) -> None:
     problems = ["200. Number of Islands", "695. Max Area of Island", "323. Number of Connected"]
     for problem in [*problems, "207 / 210. Course Schedule", "BFS와 DFS"]:
         assert problem in html, problem
-    # Each record the entry includes is rendered with every row its docstring has.
+    # Each record the entry includes is rendered with every field its Korean record has.
     post = (ROOT / "docs/blog/posts/2026-10-05.md").read_text(encoding="utf-8")
     included = re.findall(r'--8<-- "docs/generated/records/(\w+)\.md"', post)
     assert len(included) >= 5
-    found = records.records()
-    for label in ["함수", *records.FIELDS.values()]:
-        expected = sum(
-            1 for name in included
-            if label == "함수" or any(records.FIELDS[f] == label for f in found[name][1])
-        )  # fmt: skip
-        assert len(re.findall(f"<td[^>]*>{re.escape(label)}</td>", html)) == expected, label
+    for field in records.FIELDS:
+        expected = sum(1 for name in included if field in records.record(name))
+        assert len(re.findall(f"<dt>{re.escape(field)}</dt>", html)) == expected, field
     assert "읽는 데 15분" in html  # the hand-set readtime, in the overridden Korean string
     assert "읽는시간" not in html and "Index로" not in html  # Material's stock Korean strings

@@ -1,13 +1,23 @@
 """The model-config page: every column of its table visible at 1280 px, its numbers generated,
 and no sentence that contradicts the table (issue 12: "bias excluded" beside a count with biases,
-"d_head is the same or similar" beside a table with 64 to 256)."""
+"d_head is the same or similar" beside a table with 64 to 256); the journal's extract of that
+table, cut from the same rows, fits the journal's column (issue 21: 728 px in a 720 px column);
+and no size in either table wraps away from its unit ("36.0 / KiB")."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.docs.browser import assert_every_column_visible, table_layouts
+from tests.docs import site
+from tests.docs.browser import assert_every_column_visible, open_page, site_page, table_layouts
 from tests.helpers import ROOT
+
+
+def _cells(fragment: str) -> tuple[list[str], list[list[str]]]:
+    """The header and the rows of the one Markdown table in ``fragment``."""
+    lines = [line for line in fragment.splitlines() if line.startswith("| ")]
+    split = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+    return split[0], split[2:]
 
 
 def test_page_text_does_not_contradict_the_table() -> None:
@@ -46,3 +56,59 @@ def test_every_column_of_the_config_table_is_visible_at_1280(browser, site_url: 
     tables = table_layouts(browser, site_url + "configs/")
     (table,) = [t for t in tables if [h[0] for h in t["headers"]] == gen.HEADERS]
     assert_every_column_visible(table)
+
+
+def test_the_journal_extract_is_the_full_table_cut_down() -> None:
+    """Same models in the same order, each kept cell equal to the full table's; the journal
+    includes the extract (not the 12-column table) and its sentence links the full table."""
+    from docs.gen import configs as gen
+
+    full_head, full = _cells(gen.configs_table())
+    part_head, part = _cells(gen.configs_journal())
+    assert full_head == gen.HEADERS and part_head == gen.JOURNAL_HEADERS
+    assert len(part_head) == 5 and part_head[0] == "모델"
+    keep = [full_head.index(h) for h in part_head]
+    assert part == [[row[i] for i in keep] for row in full]
+    assert site.sources_including("configs_journal.md") != []
+    for source in site.sources_including("configs_journal.md"):
+        assert source.startswith("blog/posts/"), source  # the fragment's link is relative to it
+    assert not [s for s in site.sources_including("configs_table.md") if "blog/" in s]
+    assert "(../../configs.md#생성된-표)" in gen.configs_journal()
+    with pytest.raises(ValueError, match="headers"):
+        gen._table(["모델", "GPU"])
+
+
+@pytest.mark.browser
+def test_every_column_of_the_journal_extract_is_visible_at_1280(browser, site_url) -> None:
+    from docs.gen import configs as gen
+
+    (source,) = site.sources_including("configs_journal.md")
+    page = site.pages()[source].removesuffix("index.html")
+    tables = table_layouts(browser, site_url + page)
+    (table,) = [t for t in tables if [h[0] for h in t["headers"]] == gen.JOURNAL_HEADERS]
+    assert_every_column_visible(table)
+
+
+FRAGMENTS = ("configs_table.md", "configs_journal.md")
+
+#: The text lines of every cell of the config tables but the model's name: a cell whose text
+#: stands on more than one line (its characters' boxes at more than one height).
+WRAPPED_JS = r"""() => [...document.querySelectorAll('article .config-table td:not(:first-child)')]
+    .filter(td => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return tops.size > 1;
+    }).map(td => td.textContent)"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_size_wraps_away_from_its_unit(browser, site_url: str, width: int) -> None:
+    sources = [s for f in FRAGMENTS for s in site.sources_including(f)]
+    assert len(sources) >= 2  # the config page and the journal
+    with site_page(browser, site_url, width) as pg:
+        for path in [site.pages()[s].removesuffix("index.html") for s in sources]:
+            open_page(pg, site_url, path)
+            assert pg.locator("article .config-table td").count() > 0, path
+            assert pg.evaluate(WRAPPED_JS) == [], (path, width)

@@ -131,6 +131,30 @@ def test_a_stamped_figure_is_a_valid_png_with_its_software_tag(docs) -> None:
     assert figcache.stamped(png) == figcache.figure_key(line, ([3, 1, 2],))
 
 
+def sized_text(title_pt: float, tick_pt: float) -> Any:
+    """A figure whose smallest text is its tick labels at ``tick_pt`` points."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(2, 1.5))
+    ax.set_title("t", fontsize=title_pt)
+    ax.set_xticks([0, 1], ["a", "b"], fontsize=tick_pt)
+    ax.set_yticks([0, 1], ["c", "d"], fontsize=tick_pt)
+    ax.set_xlabel("")  # empty text is not text a reader sees
+    return fig
+
+
+@pytest.mark.parametrize(("dpi", "tick_pt"), [(110, 9.0), (200, 11.0)])
+def test_the_stamp_records_the_smallest_text_in_image_pixels(docs, dpi, tick_pt) -> None:
+    png = figcache.cached_png(REL, sized_text, 14.0, tick_pt, dpi=dpi)
+    assert figcache.text_px(png) == pytest.approx(tick_pt * dpi / 72, abs=0.01)
+    assert figcache.stamped(png) is not None
+    common.write({REL: png})  # the file's own bytes come back with the same record
+    assert figcache.text_px(figcache.cached_png(REL, sized_text, 14.0, tick_pt, dpi=dpi)) == (
+        figcache.text_px(png)
+    )
+    assert figcache.text_px(_edit_pixels(png)) is None  # an edited file vouches for nothing
+
+
 def test_inputs_that_are_not_plain_data_are_refused() -> None:
     with pytest.raises(TypeError, match="plain data"):
         figcache.figure_key(line, (object(),))
@@ -152,6 +176,20 @@ def test_the_committed_heads_figures_are_not_drawn_again() -> None:
     files, _ = heads.figures(data)
     assert figcache.DRAWN == [], "run: python -m docs.gen"
     assert all(figcache.stamped(png) for png in files.values())
+
+
+def test_the_committed_graph_figures_are_not_drawn_again() -> None:
+    from docs.gen import graphs_figures
+    from docs.gen.common import RESULTS, load_json
+
+    data = load_json(RESULTS / "graphs_bench.json")
+    figcache.DRAWN.clear()
+    files = graphs_figures.scaling_figures(data)
+    tags = {common.png_software((common.DOCS / rel).read_bytes()) for rel in files}
+    if tags != {common.png_software(png) for png in files.values()}:
+        pytest.skip(f"the committed figures were drawn by another renderer: {tags}")
+    assert figcache.DRAWN == [], "run: python -m docs.gen"
+    assert len(files) == 2 * (len(data["problems"]) + 1)  # each problem and the overview, x2
 
 
 def test_only_is_the_same_as_naming_the_generator(docs, capsys) -> None:

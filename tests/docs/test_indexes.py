@@ -9,6 +9,7 @@ fragments with no hand-written page edited.
 from __future__ import annotations
 
 import dataclasses
+import json
 import posixpath
 import re
 import shutil
@@ -158,6 +159,18 @@ def test_the_home_page_has_a_card_per_section_and_the_newest_days(fragments) -> 
     assert days == _published_posts()[: indexes.NEWEST_DAYS]
 
 
+def test_the_home_card_states_the_head_counts_the_results_file_ran(fragments) -> None:
+    """The 실험 card says what the head-count experiment compared, from heads.json's grid and
+    seeds; the journal's lead on the home page types no head count of its own."""
+    cfg = json.loads((common.RESULTS / "heads.json").read_text(encoding="utf-8"))["config"]
+    grid = sorted({h for s in cfg["settings"] for h in s["heads"]})
+    card = next(c for c in fragments["home_cards.md"].split("\n- ") if "head 수 실험" in c)
+    assert re.findall(r"head ((?:\d+, )*\d+)개", card) == [", ".join(map(str, grid))]
+    assert re.findall(r"시드 (\d+)개", card) == [str(len(cfg["seeds"]))]
+    for text in (fragments["home_days.md"], fragments["home_cards.md"].replace(card, "")):
+        assert not re.search(r"head[^.\n]*\d+\s*(?:[·,]|부터)\s*\d+", text)
+
+
 def test_a_scaffolded_experiment_joins_the_section_after_the_head_count_page() -> None:
     """The scaffold's nav edit keeps the section index first and every experiment titled, so
     ``navigation.indexes`` shows each experiment in the sidebar."""
@@ -214,6 +227,9 @@ def test_a_new_day_drill_and_experiment_appear_with_only_the_nav_edited(
     (docs / "experiments/kv_cache.md").write_text(
         "---\ndescription: KV head를 줄이면 무엇을 잃나?\n---\n\n# KV cache\n", "utf-8"
     )
+    (docs / "results").mkdir(exist_ok=True)  # the day's results file, as the scaffold writes it
+    vary = {"vary": {"name": "n_kv_heads", "values": [1, 2, 4, 8]}, "seeds": [0, 1, 2]}
+    (docs / "results/kv_cache.json").write_text(json.dumps({"config": vary}), "utf-8")
     (docs / "graphs/1020-enclaves.md").write_text("# 1020. Number of Enclaves\n", "utf-8")
     yml = root / "mkdocs.yml"
     text = scaffold.add_to_nav(yml.read_text(encoding="utf-8"), "KV cache 실험", "kv_cache")
@@ -235,7 +251,7 @@ def test_a_new_day_drill_and_experiment_appear_with_only_the_nav_edited(
     assert "[KV cache 실험](kv_cache.md) | KV head를 줄이면 무엇을 잃나? |" in experiments
     assert "[head 수 실험](../results/index.md)" in experiments  # still listed, still linked
     cards = (out / "home_cards.md").read_text(encoding="utf-8")
-    assert "[KV cache 실험](experiments/kv_cache.md)" in cards
+    assert "[KV cache 실험](experiments/kv_cache.md) (`n_kv_heads` 1, 2, 4, 8, 시드 3개)" in cards
     assert "[1020. Enclaves](graphs/1020-enclaves.md)" in cards
     newest = (out / "home_days.md").read_text(encoding="utf-8")
     assert "[GQA와 KV cache](blog/posts/2026-10-06.md)" in newest and "초안" not in newest

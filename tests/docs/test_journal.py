@@ -54,7 +54,7 @@ def unfilled(text: str) -> list[str]:
 
 
 def test_the_placeholder_check_has_teeth() -> None:
-    assert {"-", "| 문제 | |", "| 접근 | |"} <= placeholder_lines()
+    assert {"-", "| 문제 | |", "| 틀린 점과 이유 | |"} <= placeholder_lines()
     fresh = journal.render(dt.date(2026, 10, 6))
     assert unfilled(fresh) == []  # a draft is never published, so it may hold placeholders
     published = fresh.replace("draft: true\n", "")
@@ -84,9 +84,10 @@ def test_new_entry_has_front_matter_sections_and_record_fields(tmp_path: Path) -
     assert "# GQA와 KV cache" in text
     for heading in ("오늘의 목표", "개념 정리", "실험과 관찰", "함정", "알고리즘 드릴 기록"):
         assert f"## {heading}" in text
-    for field in ("문제", "접근", "그래프 표현", "BFS / DFS", "시간 복잡도", "공간 복잡도"):
+    for field in ("문제", "틀린 점과 이유"):  # what only the student can write
         assert f"| {field} |" in text
-    assert "| 틀린 점과 이유 |" in text
+    # The record (approach, representation, ...) is included from graphs/records/, not asked for.
+    assert "| 접근 |" not in text and "docs/generated/records/<함수>.md" in text
     # Time, hints and attempts come from the drill record, in a generated log the entry includes.
     assert '--8<-- "docs/generated/drills/log-2026-10-06.md"' in text
     assert "| 소요 시간 |" not in text
@@ -223,7 +224,7 @@ def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_pa
     text = (posts / "2026-11-30.md").read_text(encoding="utf-8")
     assert '--8<-- "docs/generated/drills/log-2026-11-30.md"' in text
     for table in tables.values():  # what only the student can write stays blank
-        assert table["접근"] == "" and table["틀린 점과 이유"] == ""
+        assert table["틀린 점과 이유"] == "" and "접근" not in table
 
 
 def test_without_a_drill_record_the_tables_stay_as_in_the_template(tmp_path):
@@ -244,7 +245,7 @@ def test_one_drilled_problem_fills_the_first_table_and_leaves_the_second_blank()
     assert one["문제"] == "LeetCode 200. Number of Islands"
     assert set(two.values()) == {"", "기록"}  # the header row and blank cells
     published = text.replace("draft: true\n", "")
-    assert "| 접근 | |" in unfilled(published) and "| 문제 | |" in unfilled(published)
+    assert "| 틀린 점과 이유 | |" in unfilled(published) and "| 문제 | |" in unfilled(published)
 
 
 def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -113,7 +114,11 @@ def test_new_includes_the_log_instead_of_typed_rows_and_writes_it_at_once(tmp_pa
     for typed in ("| 소요 시간 |", "| 힌트 사용 |", "| 시도 |", "47분"):
         assert typed not in entry  # measured on the log only, never typed into the entry
     assert "| 문제 | LeetCode 210. Course Schedule II |" in entry  # one table per problem
-    assert entry.count("### 문제 ") == 3 and "| 접근 |  |" in entry
+    assert entry.count("### 문제 ") == 3 and entry.count("| 틀린 점과 이유 |  |") == 3
+    # The study record of each problem is included once, never asked for again by hand.
+    for name in ("num_islands", "find_order", "count_components"):
+        assert entry.count(f'--8<-- "docs/generated/records/{name}.md"') == 1, name
+    assert "| 접근 |" not in entry and "| 그래프 표현 |" not in entry
     # The include's path, relative to the site's root, is the log that was written.
     log = site / INCLUDE.split('"')[1]
     assert log.is_file() and "47분 (start부터 통과까지)" in log.read_text(encoding="utf-8")
@@ -196,3 +201,31 @@ def test_a_real_drill_session_reaches_the_log(tmp_path):
     assert row["힌트 사용"].startswith("예, 1개: 그래프 표현")
     assert row["시도"] == "1번: Solution 클래스 없음"
     assert row["소요 시간"].endswith("(아직 통과하지 못했다)")
+
+
+def test_the_template_asks_by_hand_only_for_what_the_record_cannot_say():
+    from graphs import records
+
+    rows = re.findall(r"^\| (\S[^|]*?) \|  \|$", journal.TEMPLATE.read_text("utf-8"), re.M)
+    assert set(rows) == {"문제", "틀린 점과 이유"}
+    assert not set(rows) & set(records.FIELDS)  # the record's fields come from the record
+    assert not set(rows) & set(journal.LOG_COLUMNS[1:])  # time, hints, attempts: the log
+
+
+def test_each_drilled_problem_gets_the_record_of_its_solution_after_its_table():
+    from graphs.drill import problem as drills
+
+    summaries = [
+        {"problem": d.number, "title": d.title, "minutes": None, "started": None,
+         "passed": False, "attempts": 0, "failures": 0, "verdicts": [], "hints": 0,
+         "hint_fields": [], "hint_minutes": []}
+        for d in drills.drills()
+    ]  # fmt: skip
+    text = journal.render(DAY, drills=summaries)
+    sections = text.split("\n### 문제 ")[1:]
+    assert len(sections) == len(summaries)
+    for d, section in zip(drills.drills(), sections, strict=True):
+        include = f'--8<-- "docs/generated/records/{d.solution.__name__}.md"'
+        assert f"| 문제 | {d.label} |" in section and include in section
+        assert section.index("| 틀린 점과 이유 |") < section.index(include)
+    assert journal.record_include(99999) is None

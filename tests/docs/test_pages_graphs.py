@@ -18,6 +18,7 @@ from docs.gen import graphs as gen
 from docs.gen.common import DOCS
 from docs.tools import gallery
 from docs.tools.pitfall import Pitfall
+from graphs.drill import problem as drills
 from graphs.tools import counterexamples
 from graphs.tools import scaling as declarations
 from graphs.tools.scaling import Problem
@@ -145,3 +146,111 @@ def test_the_islands_page_describes_the_stack_its_code_uses() -> None:
     code = Path(graphs.islands.__file__).read_text(encoding="utf-8")
     assert "stack = [i]" in code and "pop()" in code
     assert "스택" in text and "큐" not in text
+
+
+# ----------------------------------------------------------------------------- record pages
+
+MD_INCLUDE = re.compile(r'^(?P<indent>\s*)--8<-- "(?P<path>[^":]+\.md)"$')
+
+
+def expanded(text: str) -> str:
+    """A page's Markdown with the Markdown fragments it includes put in (code includes inside
+    fences, which show source files, are left out with the fences)."""
+    out, fence = [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+            continue
+        if fence:
+            continue
+        m = MD_INCLUDE.match(line)
+        if m:
+            out.append(expanded((DOCS.parent / m["path"]).read_text(encoding="utf-8")))
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def record_pages() -> dict[str, str]:
+    """The pages that show a study record (problem pages and journal posts), expanded."""
+    return {rel: expanded(text) for rel, text in pages().items() if RECORD.search(text)}
+
+
+def english_runs(text: str) -> list[str]:
+    """Runs of four or more Latin-script words a reader reads on the page: not in code, math,
+    headings, comments or front matter, and not a LeetCode problem's own title."""
+    from tests.docs.test_records import latin_runs
+
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
+    text = re.sub(r"^#+ .*$", " ", text, flags=re.M)
+    for d in drills.drills():
+        text = text.replace(d.title, " ")
+    return latin_runs(text)
+
+
+def test_a_record_page_shows_no_english_paragraph() -> None:
+    found = record_pages()
+    assert {"graphs/200-islands.md", "blog/posts/2026-10-05.md"} <= set(found)
+    for rel, text in found.items():
+        assert english_runs(text) == [], rel
+
+
+def test_the_english_check_has_teeth() -> None:
+    old = "Scan the cells in row-major order; at each land cell not yet sunk, count one island."
+    assert english_runs(f"섬을 센다.\n\n{old}\n") == [old.rstrip(".")]
+    assert english_runs("# 200. Number of Islands\n\n`Scan the cells in order`와 BFS, DFS.\n") == []
+
+
+@pytest.mark.parametrize("drill", drills.drills(), ids=lambda d: str(d.number))
+def test_a_problem_page_states_its_problem_before_its_record(drill) -> None:
+    from docs.gen.drills import statement_path
+
+    record = f"docs/generated/records/{drill.solution.__name__}.md"
+    (page,) = [p for p in pages_including(record) if p.startswith("graphs/")]
+    paths = INCLUDE.findall(pages()[page])
+    assert statement_path(drill.number) in paths, page
+    assert paths.index(statement_path(drill.number)) < paths.index(record), page
+    text = (DOCS.parent / statement_path(drill.number)).read_text(encoding="utf-8")
+    words = re.sub(r"[`\s]", "", drill.statement)
+    assert words in re.sub(r"[`\s]", "", text), page
+    for label in ("**예시 1**", "**제약**", *drill.constraints.lines()):
+        assert label in text, (page, label)
+
+
+def test_the_reference_implementation_is_named_as_declared_and_never_as_c_by_hand() -> None:
+    from docs.gen.drills import reference_text
+
+    peers = (DOCS / "generated/drills/peers.md").read_text(encoding="utf-8")
+    for p in declarations.problems():
+        assert reference_text(p) in peers
+        language = "C" if p.reference_is_c else "순수 Python"
+        assert reference_text(p).endswith(f"({language})")
+    assert "`graphlib.TopologicalSorter`(순수 Python)" in peers  # 207/210's peer
+    for rel, text in pages().items():
+        assert "C 참조 구현" not in text, rel
+    statement = (DOCS / "generated/drills/problem-207.md").read_text(encoding="utf-8")
+    assert "`graphlib.TopologicalSorter`(순수 Python)" in statement and "(C)" not in statement
+
+
+@pytest.mark.parametrize("drill", drills.drills(), ids=lambda d: str(d.number))
+def test_the_oracle_the_statement_names_is_the_one_that_runs(drill) -> None:
+    # "networkx로 따로 계산한 답": the declared oracle really calls into networkx.
+    import sys
+
+    modules: set[str] = set()
+
+    def trace(frame, event, arg):
+        if event == "call":
+            modules.add(frame.f_globals.get("__name__", ""))
+
+    sys.setprofile(trace)
+    try:
+        drill.networkx(drill.examples[0])
+    finally:
+        sys.setprofile(None)
+    assert any(m == "networkx" or m.startswith("networkx.") for m in modules), drill.number
+    statement = (DOCS.parent / f"docs/generated/drills/problem-{drill.number}.md").read_text(
+        encoding="utf-8"
+    )
+    assert "networkx로 따로 계산한 답" in statement

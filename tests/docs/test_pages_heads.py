@@ -188,26 +188,47 @@ def test_ranks_match_sorting():
 
 
 def test_heatmap_panels_have_the_same_size_for_any_head_count():
-    """The static figures of 1, 4 and 8 heads draw every panel at the same size in inches."""
+    """The static figures of 1, 4 and 8 heads draw every panel at the same size in inches, in
+    the laptop's layout (two a row) and the phone's (one a row)."""
     import matplotlib.pyplot as plt
 
     T = 16
     sizes = set()
     for h in (1, 4, 8):
-        fig = heatmap_figure([[[1 / T] * T] * T] * h, list(range(T)))
-        w, hgt = fig.get_size_inches()
-        for ax in fig.axes[:h]:  # the last axes is the colour bar
-            box = ax.get_position()
-            sizes.add((round(box.width * w, 6), round(box.height * hgt, 6)))
-        plt.close(fig)
+        for narrow in (False, True):
+            fig = heatmap_figure([[[1 / T] * T] * T] * h, list(range(T)), narrow=narrow)
+            w, hgt = fig.get_size_inches()
+            for ax in fig.axes[:h]:  # the last axes is the colour bar
+                box = ax.get_position()
+                sizes.add((round(box.width * w, 6), round(box.height * hgt, 6)))
+            plt.close(fig)
     assert len(sizes) == 1
 
 
+def test_a_phone_gets_one_heatmap_panel_a_row():
+    import matplotlib.pyplot as plt
+
+    T = 16
+    fig = heatmap_figure([[[1 / T] * T] * T] * 4, list(range(T)), narrow=True)
+    lefts = {round(ax.get_position().x0, 6) for ax in fig.axes[:4]}
+    plt.close(fig)
+    assert len(lefts) == 1
+
+
+#: A figure's image (Markdown) or phone source (``<source>``) in a fragment, with its size.
+SHOWN = re.compile(r'(?:\]\(|srcset=")(?:\.\./)*(?:results/)?(heads_[\w]+\.png)[)"]'
+                   r'(?:\{[^}]*?)? ?width="(\d+)" height="(\d+)"')  # fmt: skip
+
+
 def test_figure_markup_shows_each_png_at_half_its_pixels(files):
-    for name, width in re.findall(r"\]\((heads_heatmap_[^)]+\.png)\)\{[^}]*width=\"(\d+)\"",
-                                   files["generated/heads_figures.md"]):  # fmt: skip
+    fragments = "".join(text for rel, text in files.items() if rel.endswith(".md"))
+    shown = SHOWN.findall(fragments)
+    assert {name for name, _, _ in shown} >= {"heads_accuracy.png", "heads_accuracy_narrow.png",
+                                               "heads_heatmap_count_h8_narrow.png"}  # fmt: skip
+    for name, width, height in shown:
         png = files[f"results/{name}"]
-        assert int.from_bytes(png[16:20], "big") // 2 == int(width)
+        size = (int.from_bytes(png[16:20], "big") // 2, int.from_bytes(png[20:24], "big") // 2)
+        assert size == (int(width), int(height)), name
 
 
 def test_without_a_hangul_font_figures_still_render_and_count_as_another_renderer(monkeypatch):
@@ -215,11 +236,11 @@ def test_without_a_hangul_font_figures_still_render_and_count_as_another_rendere
     so ``docs.gen --check`` does not call the committed (NanumGothic) figures stale there."""
     from docs.gen import heads as gen
     from docs.gen.common import png_software
-    from mha.experiments.heads import plots
+    from docs.tools import figures
 
     data = load_json(RESULTS / "heads.json")
     data["runs"] = [r for r in data["runs"] if r["task"] == "count"]
-    monkeypatch.setattr(plots, "hangul_font", lambda: None)
+    monkeypatch.setattr(figures, "hangul_font", lambda: None)
     files, _ = gen.figures(data)
     png = files["results/heads_heatmap_count_h4.png"]
     assert png.startswith(b"\x89PNG") and "no Hangul font" in png_software(png)
@@ -240,3 +261,103 @@ def test_the_design_section_names_the_grids_head_counts():
     swept = sorted({s.task for s in STUDY if s.heads == ALL_HEADS})
     assert "(" + ", ".join(f"`{t}`" for t in swept) + ")" in text
     assert f"{', '.join(map(str, NOTE_HEADS))}만 돌렸다" in text
+
+
+# ----------------------------------------------------------------------------- claims and words
+
+
+def _search_rows(page: str) -> dict[str, list[str]]:
+    """The search table's rows by their first cell (``"`recall` 수준 2"``)."""
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    return {c[0]: c for c in cells}
+
+
+def test_the_search_table_holds_judgement_exactly_where_a_head_count_is_still_learning(files):
+    search = load_json(RESULTS / "heads_search.json")
+    rows = _search_rows(files["generated/heads_search.md"])
+    assert len(rows) == len(search["verdict"])
+    for v in search["verdict"]:
+        last = rows[f"`{v['task']}` 수준 {v['level']}"][-1]
+        assert ("보류" in last) == bool(v["still_learning"]), (v["task"], v["level"], last)
+        if v["still_learning"]:
+            named = ", ".join(map(str, v["still_learning"])) + "개는 아직 배우는 중"
+            assert named in last
+        assert (last == "없음") == (not v["still_learning"] and not v["fewer_heads_win"])
+
+
+def test_a_head_count_still_learning_is_held_with_its_gap_to_the_best():
+    """On the committed search with one converged head count marked as still learning: its cell
+    says 보류 with the gap of its mean to the setting's best, sign and all."""
+    from docs.gen.heads_tables import search_md
+
+    search = load_json(RESULTS / "heads_search.json")
+    v = search["verdict"][0]
+    rows = [r for r in search["summary"] if (r["task"], r["level"]) == (v["task"], v["level"])]
+    worst = min(rows, key=lambda r: r["val_accuracy_mean"])
+    v["still_learning"], v["fewer_heads_win"] = [worst["n_heads"]], []
+    worst["converged"] = False
+    gap = worst["val_accuracy_mean"] - max(r["val_accuracy_mean"] for r in rows)
+    cell = _search_rows(search_md(search, load_json(RESULTS / "heads.json")))[
+        f"`{v['task']}` 수준 {v['level']}"
+    ][-1]
+    sign = "−" if round(gap, 3) < 0 else ""
+    assert cell == f"보류 ({worst['n_heads']}개는 아직 배우는 중, {sign}{abs(gap):.3f})"
+
+
+def test_every_seed_count_on_the_pages_is_the_results_files(files):
+    """The captions and the answer state how many seeds ran; that is the results file's count."""
+    for source, fragments in (
+        ("heads.json", ("heads_table", "heads_answer", "heads_verdict")),
+        ("heads_search.json", ("heads_search",)),
+    ):
+        seeds = load_json(RESULTS / source)["config"]["seeds"]
+        for name in fragments:
+            stated = re.findall(r"시드 (\d+)개\(([\d, ]+)\)", files[f"generated/{name}.md"])
+            assert stated, name
+            for n, listed in stated:
+                assert int(n) == len(seeds) and listed == ", ".join(map(str, seeds)), name
+
+
+def test_the_answer_opens_with_one_bold_sentence_made_from_the_verdicts(files):
+    from docs.gen.heads_prose import headline
+
+    data = load_json(RESULTS / "heads.json")
+    body = files["generated/heads_answer.md"].split("\n", 1)[1].strip()
+    first = body.split("\n", 1)[0]
+    assert first == headline(data)
+    assert first.startswith("**") and first.endswith(".**") and ". " not in first[2:-3]
+    # it names every setting where fewer, wider heads won
+    for v in data["verdict"]:
+        assert (f"`{v['task']}`에서는" in first) >= bool(v["fewer_heads_win"])
+    # what is defined before it is used: the legend comes before the first bullet
+    assert body.index("**읽는 법.**") < body.index("\n- **`")
+    assert body.index("**수준**") < body.index("수준 0")
+
+
+#: Generated phrases that read like machine output (issue 21): notation instead of words, a
+#: separator that is also the list separator, and templates no person writes.
+MACHINE_PHRASES = (
+    " ≈ ",
+    "`·`",
+    " · 수준",
+    "모든 head 수가 천장이다",
+    "도 시드 편차를 넘지 않는다",
+    ") 쪽이 ",  # "우리 (SDPA 커널) 쪽이 우리 (명시적)보다": table labels read as a sentence
+    "쪽이 우리 (",
+    "우리 (명시적)보다",
+    "우리 (SDPA 커널)보다",
+    "가장 큰 평균 차이 0.0000",
+)
+
+
+def test_no_generated_sentence_reads_like_machine_output(files):
+    from docs.gen import mha as mha_gen
+
+    texts = {rel: text for rel, text in files.items() if rel.endswith(".md")}
+    texts["generated/mha_speed.md"] = mha_gen.speed_table()
+    texts["generated/mha_speed_projection.md"] = mha_gen.projection_sentence()
+    for rel, text in texts.items():
+        prose = "\n".join(line for line in text.splitlines() if not line.startswith("|"))
+        for phrase in MACHINE_PHRASES:
+            assert phrase not in prose, (rel, phrase)

@@ -27,3 +27,42 @@ def test_the_study_tables_fit_a_phone(browser, site_url: str) -> None:
     assert len(study) >= 4
     for table in study:
         assert_every_column_visible(table, width=390)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
+    browser, site_url: str, width: int
+) -> None:
+    """As the reader sees it: under 답부터 the first paragraph after the note's question is one
+    bold sentence (all of it inside <strong>); the search table's last column says 보류 in the
+    row of every setting whose results file has a head count still learning, and only there."""
+    import json
+
+    from docs.gen.common import RESULTS
+    from tests.docs.browser import open_page, site_page
+
+    search = json.loads((RESULTS / "heads_search.json").read_text(encoding="utf-8"))
+    with site_page(browser, site_url, width=width) as page:
+        open_page(page, site_url, "results/")
+        first = page.evaluate(
+            """() => {
+                const h = [...document.querySelectorAll('article h2')]
+                    .find(e => e.textContent.trim().startsWith('답부터'));
+                let p = h.nextElementSibling.nextElementSibling;  // after the note's question
+                const strong = p.querySelector('strong');
+                return {text: p.textContent.trim(), bold: strong ? strong.textContent.trim() : ''};
+            }"""
+        )
+        cells = page.evaluate(
+            """() => {
+                const t = [...document.querySelectorAll('article table')].find(t =>
+                    [...t.querySelectorAll('th')].some(th => th.textContent.includes('적은 head')));
+                return [...t.querySelectorAll('tbody tr')].map(r =>
+                    [r.cells[0].textContent.trim(), r.cells[r.cells.length - 1].textContent]);
+            }"""
+        )
+    assert first["text"] and first["text"] == first["bold"] and first["text"].endswith("다.")
+    held = {name: "보류" in last for name, last in cells}
+    assert held == {f"{v['task']} 수준 {v['level']}": bool(v["still_learning"])
+                    for v in search["verdict"]}  # fmt: skip

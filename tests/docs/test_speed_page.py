@@ -44,9 +44,27 @@ def test_loop_against_explicit_follows_the_measurement_in_both_directions() -> N
     loop = _line(text, LOOP[4:-2])
     assert "모두에서" not in loop and "방향이 바뀌" in loop
     assert "2.00" in loop and "0.80" in loop and "0.67" in loop  # 3/1.5, 1.2/1.5, 1/1.5
-    # Explicit vs SDPA kernel is slower everywhere: said as such, with the span of ratios.
-    assert "모두에서 우리 (명시적) 쪽이 우리 (SDPA 커널)보다 느렸다(시간 비율 1.50)" in text
-    assert "모두에서 우리 (SDPA 커널) 쪽이 PyTorch보다 빨랐다(시간 비율 0.50)" in text
+    assert "head마다 따로 projection하는 for 문이 더 느렸고(비율 2.00)" in loop
+    # Explicit vs SDPA kernel is slower everywhere: said as such, with the span of ratios, in
+    # words a person writes (the table's short labels stay in the table).
+    explicit, fast, torch_ = (gen.IN_PROSE[k][0] for k in ("ours_explicit", "ours_fast", "torch"))
+    assert f"모두에서 {explicit}가 {fast}보다 느렸다(시간 비율 1.50)" in text
+    assert f"모두에서 {fast}이 {torch_}보다 빨랐다(시간 비율 0.50)" in text
+
+
+def test_the_sentences_name_each_path_in_words_not_by_its_table_label() -> None:
+    """ "우리 (SDPA 커널) 쪽이 우리 (명시적)보다" is a table header read aloud: the sentences
+    name the paths in words, each with the subject particle its last syllable takes."""
+    text = gen.speed_table()
+    sentences = [x.split(": ", 1)[1] for x in text.splitlines() if x.startswith("- **")]
+    assert len(sentences) == len(gen.COMPARISONS)
+    for sentence in sentences:
+        assert "쪽이" not in sentence.replace("어느 쪽이", "")
+        assert not any(label in sentence for label in gen.CONTENDERS.values() if "(" in label)
+    for name, particle in gen.IN_PROSE.values():
+        last = name[-1]
+        if "가" <= last <= "힣":  # a Hangul syllable: 이 after a final consonant, else 가
+            assert particle == ("이" if (ord(last) - ord("가")) % 28 else "가"), name
 
 
 def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:

@@ -2,6 +2,10 @@
 
 Each function takes plain data from ``results.json`` and returns a ``matplotlib`` figure; saving
 is the caller's job (the page generator renders PNG bytes that do not change between runs).
+Every figure comes in two layouts: the wide one (panels side by side, for a laptop) and, with
+``narrow=True``, one panel a row, :data:`~docs.tools.figures.PHONE_INCHES` wide, for a phone.
+Text is never smaller than :data:`~docs.tools.figures.TEXT_PT` in either, and the labels are
+Korean when a Hangul font is installed (:func:`docs.tools.figures.labels`).
 """
 
 from __future__ import annotations
@@ -17,72 +21,61 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FuncFormatter, NullFormatter
+
+from docs.tools.figures import (
+    PHONE_INCHES,
+    TEXT_PT,
+    TITLE_PT,
+    labels,
+    panel_figure,
+    panel_grid,
+    style,
+)
 
 COLORS = {1: "#d62728", 2: "#9467bd", 4: "#1f77b4", 8: "#2ca02c", 16: "#ff7f0e", 32: "#8c564b",
           64: "#17becf"}  # fmt: skip
 
-#: Fonts that have Hangul glyphs, most wanted first (fonts-nanum, then Noto CJK).
-HANGUL_FONTS = ("NanumGothic", "NanumBarunGothic", "Noto Sans CJK KR", "Noto Sans KR")
-
-#: Axis and colour-bar labels in Korean, and in English for a machine without a Hangul font.
+#: Every text the figures draw, in Korean, and in English for a machine without a Hangul font.
 LABELS = {
     "ko": {"query": "query 위치:토큰", "key": "key 위치:토큰", "weight": "attention 가중치",
            "heads": "head 수", "d_head": "d_head", "accuracy": "검증 정확도",
            "steps": "학습 스텝 (예산)", "converged": "수렴", "learning": "아직 배우는 중",
-           "n_heads": "head {}개"},
+           "step": "학습 스텝", "loss": "학습 손실 (교차 엔트로피)", "level": "수준 {}",
+           "head": "head {}"},
     "en": {"query": "query position:token", "key": "key position:token", "weight": "weight",
            "heads": "heads", "d_head": "d_head", "accuracy": "validation accuracy",
            "steps": "training steps (budget)", "converged": "converged",
-           "learning": "still learning", "n_heads": "{} heads"},
+           "learning": "still learning", "step": "step", "loss": "train loss (cross-entropy)",
+           "level": "level {}", "head": "head {}"},
 }  # fmt: skip
 
-#: Panel side in inches for sequences of at most 16 positions, and for longer ones.
-PANEL_INCHES = (2.3, 3.6)
+#: Height of one accuracy, budget or curve panel in inches (axes, title and tick labels).
+PANEL_HEIGHT = 2.9
+
+#: Width of one panel of a wide figure, in inches (two side by side plus the 0.1 in pad on
+#: each side are 680 CSS px, inside the 688 px article column at 1280 px), and the width of a
+#: wide figure of one panel.
+WIDE_PANEL = 3.3
+WIDE_ALONE = 6.0
 
 
-def hangul_font() -> str | None:
-    """The first of :data:`HANGUL_FONTS` matplotlib can find on this machine, or ``None``.
-
-    Examples
-    --------
-    >>> hangul_font() in (None, *HANGUL_FONTS)
-    True
-    """
-    from matplotlib import font_manager
-
-    installed = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in HANGUL_FONTS if name in installed), None)
+def _figure(n: int, narrow: bool, top: float) -> tuple[Figure, list]:
+    """A figure of ``n`` accuracy, budget or curve panels (:func:`panel_figure`)."""
+    wide = WIDE_ALONE if n == 1 else WIDE_PANEL
+    return panel_figure(n, narrow, wide, PANEL_HEIGHT, top)
 
 
-def _font_style() -> tuple[dict[str, Any], dict[str, str]]:
-    """``(rc, labels)``: matplotlib settings that draw with the Hangul font when one is
-    installed (falling back to DejaVu Sans for other glyphs), and :data:`LABELS` in Korean; with
-    no Hangul font, no settings and English labels.
-
-    Examples
-    --------
-    >>> rc, labels = _font_style()
-    >>> labels is LABELS["ko" if rc else "en"]
-    True
-    """
-    font = hangul_font()
-    rc = {"font.family": [font, "DejaVu Sans"]} if font else {}
-    return rc, LABELS["ko" if font else "en"]
+def _head_legend(fig: Figure, heads: Sequence[int], text: Mapping[str, str]) -> None:
+    """One legend above every panel: a line in each head count's colour, titled "head 수"."""
+    handles = [Line2D([], [], color=COLORS.get(h), linewidth=2) for h in heads]
+    fig.legend(handles, [str(h) for h in heads], loc="outside upper center", ncol=4,
+               title=text["heads"], frameon=False, columnspacing=1.0,
+               handlelength=1.5)  # fmt: skip
 
 
-def _panel_grid(n: int, columns: int) -> tuple[int, int]:
-    """``(rows, cols)`` of ``n`` panels laid out ``columns`` a row (fewer when ``n`` is smaller).
-
-    Examples
-    --------
-    >>> _panel_grid(5, 2), _panel_grid(1, 2)
-    ((3, 2), (1, 1))
-    """
-    cols = min(n, columns)
-    return (n + cols - 1) // cols, cols
-
-
-def position_labels(tokens: Sequence[int]) -> list[str]:
+def position_labels(tokens: Sequence[int | str]) -> list[str]:
     """Axis labels ``"position:token"`` for every position.
 
     Examples
@@ -93,34 +86,44 @@ def position_labels(tokens: Sequence[int]) -> list[str]:
     return [f"{i}:{t}" for i, t in enumerate(tokens)]
 
 
+def _heatmap_side(labels_: Sequence[str]) -> tuple[float, float]:
+    """``(left margin, panel side)`` in inches of a heatmap whose tick labels are ``labels_``:
+    the margin holds the longest label and the axis label, the panel takes the rest of a phone's
+    width (the same side in both layouts, so every figure shows panels of one size)."""
+    longest = max(len(s) for s in labels_) * 0.6 * TEXT_PT / 72  # digits are ~0.6 em wide
+    left = 0.3 + longest + 0.1
+    return left, PHONE_INCHES - left - 0.1
+
+
 def heatmap_figure(
     weights: Sequence[Sequence[Sequence[float]]],
-    tokens: Sequence[int],
+    tokens: Sequence[int | str],
     title: str = "",
     panel_titles: Sequence[str] | None = None,
-    columns: int = 2,
+    narrow: bool = False,
 ) -> Figure:
     """One panel per head: the attention weights ``(T, T)``, every position labelled
-    ``position:token`` on both axes.
+    ``position:token`` on both axes, one colour bar under all panels.
 
-    Every panel has the same size in inches whatever the number of heads (the grid wraps after
-    ``columns`` panels), so figures of 1, 4 and 8 heads drawn at the same dpi show panels of the
-    same size. Labels are Korean when a Hangul font is installed (:func:`hangul_font`), English
-    otherwise; the background is white, so the figure reads the same on a dark page.
+    Every panel has the same size in inches whatever the number of heads and the layout (two
+    panels a row, or one a row with ``narrow``), so figures of 1, 4 and 8 heads drawn at the
+    same dpi show panels of the same size. The background is white, so the figure reads the
+    same on a dark page.
 
     Parameters
     ----------
     weights : nested sequence
         ``(h, T, T)``: row = query position, column = key position, one map per panel in the
         order given.
-    tokens : sequence of int
-        The ``T`` tokens of the sequence (axis labels).
+    tokens : sequence of int or str
+        The ``T`` tokens of the sequence, or their decoded labels (``k4=v2``): the axis labels
+        are ``position:token``.
     title : str
-        Figure title.
+        Figure title (a ``\\n`` breaks it).
     panel_titles : sequence of str, optional
         One title per panel; ``"head i"`` by default.
-    columns : int
-        Panels per row (at least 1).
+    narrow : bool
+        One panel a row, for a phone.
 
     Returns
     -------
@@ -129,8 +132,8 @@ def heatmap_figure(
     Raises
     ------
     ValueError
-        ``weights`` is empty, its maps do not match ``len(tokens)``, ``panel_titles`` does not
-        have one title per map, or ``columns < 1``.
+        ``weights`` is empty, its maps do not match ``len(tokens)``, or ``panel_titles`` does
+        not have one title per map.
     """
     h = len(weights)
     if h == 0:
@@ -140,49 +143,50 @@ def heatmap_figure(
         raise ValueError(f"weights: every head's map must be ({T}, {T}) to match tokens")
     if panel_titles is not None and len(panel_titles) != h:
         raise ValueError(f"panel_titles: expected {h} titles, got {len(panel_titles)}")
-    if columns < 1:
-        raise ValueError(f"columns: expected an int >= 1, got {columns}")
-    font_rc, text = _font_style()
-    titles = list(panel_titles) if panel_titles is not None else [f"head {i}" for i in range(h)]
-    rows, cols = _panel_grid(h, columns)
-    side = PANEL_INCHES[0] if T <= 16 else PANEL_INCHES[1]
-    tick_size = 5.5 if T <= 16 else 4.6
-    margin_left, margin_bottom, gap_w, gap_h, top, bar = 0.75, 0.7, 0.85, 0.95, 0.55, 0.55
-    width = margin_left + cols * side + (cols - 1) * gap_w + bar + 0.4
-    height = margin_bottom + rows * side + (rows - 1) * gap_h + top
-    rc = {"font.family": ["DejaVu Sans"], **font_rc, "axes.unicode_minus": False}
-    labels = position_labels(tokens)
-    with plt.rc_context(rc):
-        fig = plt.figure(figsize=(width, height), facecolor="white")
+    text = labels(LABELS)
+    titles = list(panel_titles) if panel_titles is not None else [
+        text["head"].format(i) for i in range(h)]  # fmt: skip
+    ticks = position_labels(tokens)
+    rows, cols = panel_grid(h, narrow)
+    left, side = _heatmap_side(ticks)
+    # below a panel: its rotated tick labels and the axis label; above it: its title
+    below, above, gap_w = left, 0.4, left
+    lines = title.count("\n") + 1 if title else 0
+    head = 0.15 + lines * TITLE_PT * 1.3 / 72
+    bar = 0.95  # the colour bar under the panels, its ticks and its label
+    width = left + cols * side + (cols - 1) * gap_w + 0.1
+    height = head + rows * (above + side + below) + bar
+    with plt.rc_context(style()):
+        fig = plt.figure(figsize=(width, height))
         image = None
         for i in range(h):
             r, c = divmod(i, cols)
-            left = margin_left + c * (side + gap_w)
-            bottom = height - top - (r + 1) * side - r * gap_h
-            ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
+            x0 = left + c * (side + gap_w)
+            y0 = height - head - (r + 1) * (above + side + below) + below
+            ax = fig.add_axes((x0 / width, y0 / height, side / width, side / height))
             image = ax.imshow(weights[i], vmin=0.0, vmax=1.0, cmap="viridis",
                               interpolation="nearest")  # fmt: skip
-            ax.set_title(titles[i], fontsize=8)
-            ax.set_xticks(range(T), labels, fontsize=tick_size, rotation=90)
-            ax.set_yticks(range(T), labels, fontsize=tick_size)
+            ax.set_title(titles[i], fontsize=TEXT_PT)
+            ax.set_xticks(range(T), ticks, rotation=90)
+            ax.set_yticks(range(T), ticks)
             ax.tick_params(length=2, pad=1)
-            ax.set_xlabel(text["key"], fontsize=7)
-            ax.set_ylabel(text["query"], fontsize=7)
-        bar_left = margin_left + cols * side + (cols - 1) * gap_w + 0.2
-        cax = fig.add_axes((bar_left / width, margin_bottom / height, 0.12 / width,
-                            (height - top - margin_bottom) / height))  # fmt: skip
-        fig.colorbar(image, cax=cax).set_label(text["weight"], fontsize=7)
-        cax.tick_params(labelsize=6)
+            ax.set_xlabel(text["key"], labelpad=2)
+            ax.set_ylabel(text["query"], labelpad=2)
+        span = cols * side + (cols - 1) * gap_w
+        cax = fig.add_axes((left / width, 0.55 / height, span / width, 0.14 / height))
+        fig.colorbar(image, cax=cax, orientation="horizontal").set_label(text["weight"])
         if title:
-            fig.suptitle(title, fontsize=9, y=1 - 0.15 / height, va="top")
+            fig.suptitle(title, y=1 - 0.1 / height, va="top", linespacing=1.2)
     return fig
 
 
-def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: str = "") -> Figure:
+def curves_figure(
+    runs: Sequence[Mapping[str, Any]], curve_every: int, title: str = "", narrow: bool = False
+) -> Figure:
     """Training-loss curves: the seed mean per head count with a min-max band over seeds.
 
-    One panel per level present in ``runs``. Diverged runs (``diverged: true``, their
-    curves end in a non-finite loss) are left out.
+    One panel per level present in ``runs``, one legend of head counts above them. Diverged
+    runs (``diverged: true``, their curves end in a non-finite loss) are left out.
 
     Parameters
     ----------
@@ -191,6 +195,9 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
     curve_every : int
         Steps per curve point.
     title : str
+        Figure title (a ``\\n`` breaks it).
+    narrow : bool
+        One panel a row, for a phone.
 
     Returns
     -------
@@ -209,63 +216,61 @@ def curves_figure(runs: Sequence[Mapping[str, Any]], curve_every: int, title: st
         if not r.get("diverged", False):
             by_level[r["level"]][r["n_heads"]].append(r["curve"])
     levels = sorted(by_level)
-    fig, axes = plt.subplots(1, len(levels), figsize=(5.2 * len(levels), 3.6), squeeze=False)
-    for ax, level in zip(axes[0], levels, strict=True):
-        for h, curves in sorted(by_level[level].items()):
-            n = min(len(c) for c in curves)
-            steps = [(i + 1) * curve_every for i in range(n)]
-            cols = list(zip(*(c[:n] for c in curves), strict=True))
-            mean = [sum(col) / len(col) for col in cols]
-            color = COLORS.get(h)
-            ax.plot(steps, mean, color=color, label=f"{h} head{'s' if h > 1 else ''}")
-            low = [max(min(c), 1e-6) for c in cols]
-            ax.fill_between(steps, low, [max(c) for c in cols], color=color, alpha=0.2,
-                            linewidth=0)  # fmt: skip
-        ax.set_xlabel("step")
-        ax.set_ylabel("train loss (cross-entropy)")
-        ax.set_yscale("log")
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-        ax.set_title(f"level {level}", fontsize=9)
-    if title:
-        fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    text = labels(LABELS)
+    heads = sorted({h for curves in by_level.values() for h in curves})
+    with plt.rc_context(style()):
+        fig, axes = _figure(len(levels), narrow, top=1.2)
+        for ax, level in zip(axes, levels, strict=True):
+            for h, curves in sorted(by_level[level].items()):
+                n = min(len(c) for c in curves)
+                steps = [(i + 1) * curve_every for i in range(n)]
+                cols = list(zip(*(c[:n] for c in curves), strict=True))
+                color = COLORS.get(h)
+                ax.plot(steps, [sum(col) / len(col) for col in cols], color=color)
+                low = [max(min(c), 1e-6) for c in cols]
+                ax.fill_between(steps, low, [max(c) for c in cols], color=color, alpha=0.2,
+                                linewidth=0)  # fmt: skip
+            ax.set_xlabel(text["step"])
+            ax.set_ylabel(text["loss"])
+            ax.set_yscale("log")
+            # plain numbers (matplotlib's 10^-3 is mathtext, which has no Hangul font fallback)
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+            ax.grid(True, alpha=0.3)
+            ax.set_title(text["level"].format(level))
+        _head_legend(fig, heads, text)
+        if title:
+            fig.suptitle(title, linespacing=1.2)
     return fig
-
-
-def _panels(n: int) -> tuple[Figure, list]:
-    """A figure of ``n`` panels, two a row (a phone shows two side by side legibly)."""
-    rows, cols = _panel_grid(n, 2)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.3 * rows), squeeze=False)
-    flat = [ax for row in axes for ax in row]
-    for ax in flat[n:]:
-        ax.set_visible(False)
-    return fig, flat[:n]
 
 
 Rows = Sequence[Mapping[str, Any]]
 
 
 def _accuracy_panels(
-    panels: Sequence[tuple[str, Rows]], draw: Callable[[Any, Rows, dict[str, str], bool], None]
+    panels: Sequence[tuple[str, Rows]],
+    draw: Callable[[Any, Rows, Mapping[str, str]], None],
+    legend: Callable[[Figure, Mapping[str, str]], None],
+    narrow: bool,
 ) -> Figure:
-    """One accuracy panel per setting, two a row: ``draw(ax, rows, labels, first)`` plots a
-    setting; the title, the y label and the grid are the same for every panel."""
+    """One accuracy panel per setting (:func:`panel_grid`): ``draw(ax, rows, labels)`` plots a
+    setting, ``legend(fig, labels)`` draws the one legend above them all; the title, the y label
+    and the grid are the same for every panel."""
     if not panels:
         raise ValueError("panels: expected at least one setting, got none")
-    rc, text = _font_style()
-    with plt.rc_context(rc):
-        fig, axes = _panels(len(panels))
-        for i, (ax, (title, rows)) in enumerate(zip(axes, panels, strict=True)):
-            draw(ax, rows, text, i == 0)
+    text = labels(LABELS)
+    with plt.rc_context(style()):
+        fig, axes = _figure(len(panels), narrow, top=0.9)
+        for ax, (title, rows) in zip(axes, panels, strict=True):
+            draw(ax, rows, text)
             ax.set_ylabel(text["accuracy"])
-            ax.set_title(title, fontsize=9)
+            ax.set_title(title, fontsize=TEXT_PT, linespacing=1.2)
             ax.grid(True, alpha=0.3)
-        fig.tight_layout()
+        legend(fig, text)
     return fig
 
 
-def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
+def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int, narrow: bool = False) -> Figure:
     """Accuracy against head count, one panel per setting: the seed mean with the seed standard
     deviation as error bars, ``d_head = d_model / h`` on the top axis. A filled marker is a head
     count that converged, a hollow one a head count still learning at its budget.
@@ -274,9 +279,11 @@ def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
     ----------
     panels : sequence of (title, rows)
         Rows of the results' ``summary`` of one setting (``n_heads``, ``val_accuracy_mean``,
-        ``val_accuracy_std``, ``converged``).
+        ``val_accuracy_std``, ``converged``); a ``\\n`` in a title breaks it.
     d_model : int
         Model width, for the ``d_head`` axis.
+    narrow : bool
+        One panel a row, for a phone.
 
     Returns
     -------
@@ -288,7 +295,7 @@ def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
         ``panels`` is empty.
     """
 
-    def draw(ax: Any, rows: Rows, text: dict[str, str], first: bool) -> None:
+    def draw(ax: Any, rows: Rows, text: Mapping[str, str]) -> None:
         rows = [r for r in rows if r["val_accuracy_mean"] is not None]
         heads = [r["n_heads"] for r in rows]
         mean = [r["val_accuracy_mean"] for r in rows]
@@ -296,7 +303,7 @@ def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
                     capsize=3, linewidth=1.2, zorder=1)  # fmt: skip
         for r in rows:
             ax.plot(r["n_heads"], r["val_accuracy_mean"], "o", color="#1f77b4",
-                    markerfacecolor="#1f77b4" if r["converged"] else "white", markersize=6,
+                    markerfacecolor="#1f77b4" if r["converged"] else "white", markersize=7,
                     zorder=2)  # fmt: skip
         ax.set_xscale("log", base=2)
         ax.set_xticks(heads, [str(h) for h in heads])
@@ -307,16 +314,18 @@ def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int) -> Figure:
         top = ax.secondary_xaxis("top", functions=(to_d_head, to_d_head))
         top.set_xticks([d_model // h for h in heads], [str(d_model // h) for h in heads])
         top.minorticks_off()
-        top.set_xlabel(text["d_head"], fontsize=8)
-        if first:
-            ax.plot([], [], "o", color="#1f77b4", label=text["converged"])
-            ax.plot([], [], "o", color="#1f77b4", markerfacecolor="white", label=text["learning"])
-            ax.legend(fontsize=7, loc="lower right")
+        top.set_xlabel(text["d_head"])
 
-    return _accuracy_panels(panels, draw)
+    def legend(fig: Figure, text: Mapping[str, str]) -> None:
+        marks = [Line2D([], [], marker="o", linestyle="", color="#1f77b4", markersize=7,
+                        markerfacecolor=face) for face in ("#1f77b4", "white")]  # fmt: skip
+        fig.legend(marks, [text["converged"], text["learning"]], loc="outside upper center",
+                   ncol=2, frameon=False)  # fmt: skip
+
+    return _accuracy_panels(panels, draw, legend, narrow)
 
 
-def budget_figure(panels: Sequence[tuple[str, Rows]]) -> Figure:
+def budget_figure(panels: Sequence[tuple[str, Rows]], narrow: bool = False) -> Figure:
     """Accuracy against training budget, one line per head count and one panel per setting:
     the seed mean at every budget with the seed standard deviation as error bars.
 
@@ -324,7 +333,9 @@ def budget_figure(panels: Sequence[tuple[str, Rows]]) -> Figure:
     ----------
     panels : sequence of (title, rows)
         Rows of the results' ``summary`` of one setting (``n_heads`` and ``budget_accuracy``:
-        ``[{"steps", "mean", "std"}]``).
+        ``[{"steps", "mean", "std"}]``); a ``\\n`` in a title breaks it.
+    narrow : bool
+        One panel a row, for a phone.
 
     Returns
     -------
@@ -336,18 +347,19 @@ def budget_figure(panels: Sequence[tuple[str, Rows]]) -> Figure:
         ``panels`` is empty.
     """
 
-    def draw(ax: Any, rows: Rows, text: dict[str, str], first: bool) -> None:
+    def draw(ax: Any, rows: Rows, text: Mapping[str, str]) -> None:
         for r in rows:
             points = [b for b in r["budget_accuracy"] if b["mean"] is not None]
             ax.errorbar([b["steps"] for b in points], [b["mean"] for b in points],
                         yerr=[b["std"] for b in points], color=COLORS.get(r["n_heads"]),
-                        marker="o", markersize=3, capsize=2, linewidth=1.2,
-                        label=text["n_heads"].format(r["n_heads"]))  # fmt: skip
+                        marker="o", markersize=4, capsize=2, linewidth=1.2)  # fmt: skip
+        budgets = sorted({b["steps"] for r in rows for b in r["budget_accuracy"]})
+        ax.set_xticks(budgets, [f"{s:,}" for s in budgets])
         ax.set_xlabel(text["steps"])
-        ax.legend(fontsize=6, ncol=2, loc="lower right")
 
-    return _accuracy_panels(panels, draw)
+    heads = sorted({r["n_heads"] for _, rows in panels for r in rows})
+    return _accuracy_panels(panels, draw, lambda fig, text: _head_legend(fig, heads, text),
+                            narrow)  # fmt: skip
 
 
-__all__ = ["budget_figure", "curves_figure", "hangul_font", "heatmap_figure", "position_labels",
-           "sweep_figure"]  # fmt: skip
+__all__ = ["budget_figure", "curves_figure", "heatmap_figure", "position_labels", "sweep_figure"]

@@ -104,16 +104,19 @@ def test_declared_examples_have_leetcodes_answers(number):
 
 def test_hints_keep_the_records_code_and_drop_only_its_markup():
     representation = drills.find(200).hints()[0][1]
-    assert representation.startswith("The grid is the graph: a cell is a node")  # *is*
-    assert "`r * stride + c`" in representation and "`V = rows * cols`" in representation
+    assert representation.startswith("격자가 곧 그래프다.")
+    assert "`(r + 1) * stride + c`" in representation and "V = RC" in representation
+    assert "\\(" not in representation and "\n" not in representation  # math marks, lines
 
 
-def test_hints_come_from_the_solutions_record_in_the_rule_order():
+def test_hints_come_from_the_solutions_korean_record_in_the_rule_order():
+    from graphs import records
+
     for d in drills.drills():
         assert [label for label, _ in d.hints()] == ["그래프 표현", "BFS / DFS", "흔한 실수"]
-        doc = " ".join(d.solution.__doc__.split())
-        for _, text in d.hints():
-            assert text.split("`")[0].strip()[:30] in doc.replace("``", "`").replace("*", "")
+        record = records.record(d.solution.__name__)
+        for label, text in d.hints():
+            assert text.split("`")[0].strip(" ·")[:8] in record[label]
 
 
 @given(st.integers(0, 7).flatmap(lambda n: st.tuples(st.just(n), dag_edges(n, max_edges=12))))

@@ -4,6 +4,7 @@ specific to it (the ceiling and why, the cost side with its interval, what is st
 from __future__ import annotations
 
 from docs.gen.heads import answer_sentence, ordering
+from docs.gen.heads_prose import headline, tiers
 from mha.experiments.heads.verdict import verdict
 
 
@@ -28,7 +29,7 @@ def test_ceiling_says_why_with_the_attention_numbers():
     on = {h: {"answer_argmax_mean": 1.0 - h / 100, "answer_argmax_by_rank": [1.0, 0.9 - h / 100]}
           for h in accs}  # fmt: skip
     text = answer_sentence(judged("reverse", accs), rows(accs), on)
-    assert "천장" in text and "구별할 수 없다" in text
+    assert "거의 다 맞혔다" in text and "구별할 수 없다" in text
     assert "head 1개 99%, 4개 96%, 8개 92%" in text and "가장 덜 보는 head도 82%" in text
 
 
@@ -36,9 +37,9 @@ def test_cost_side_names_the_pair_and_its_interval():
     accs = {1: [0.999, 0.998, 0.999], 64: [0.95, 0.951, 0.949]}
     on = {1: {"answer_argmax_mean": 1.0}, 64: {"answer_argmax_mean": 0.12}}
     text = answer_sentence(judged("recall", accs), rows(accs), on)
-    assert "더 적고 넓은 head가 이긴다" in text and "head 1개가 64개를 이긴다" in text
+    assert "적고 넓은 head가 이겼다" in text and "head 64개가 더 적은 head 수 모두에게 졌다" in text
     assert "95% 구간" in text and "head 1개 100%, 64개 12%" in text
-    assert "천장" not in text
+    assert "거의 다 맞혔다" not in text
 
 
 def test_still_learning_is_named_with_its_last_quarter():
@@ -46,12 +47,51 @@ def test_still_learning_is_named_with_its_last_quarter():
     before = {1: [0.57, 0.58, 0.57], 2: [0.86, 0.87, 0.88]}
     v = judged("count", accs, learning=(2,))
     text = answer_sentence(v, rows(accs, before))
-    assert "아직 배우는 중" in text and "2개(0.870 → 0.910)" in text
-    assert "2 · 1" in text  # not judged: no '>' between a learning head count and the others
-    assert "이긴다" not in text
+    assert "아직 배우는 중" in text and "head 2개는" in text and "(0.870 → 0.910)" in text
+    # not judged: the learning head count is in no ranking, only the converged one is
+    assert "수렴한 것은 head 1개뿐이다" in text
+    assert "이겼다" not in text and "졌다" not in text
 
 
-def test_ordering_marks_each_neighbour_pair():
+def test_ordering_groups_head_counts_the_rule_cannot_tell_apart():
     accs = {1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9], 8: [0.9, 0.905, 0.91]}
     v = verdict(accs)
-    assert ordering(v, rows(accs)) == "8 ≈ 4 > 1"
+    assert tiers(v, rows(accs)) == [[8, 4], [1]]
+    assert ordering(v, rows(accs)) == "head 4, 8개가 가장 높고(서로 차이 없음), 그다음이 1개다"
+
+
+def test_ordering_leaves_out_what_is_still_learning():
+    accs = {1: [0.5, 0.51, 0.52], 4: [0.7, 0.71, 0.7], 8: [0.9, 0.905, 0.91]}
+    v = verdict(accs, {1: True, 4: False, 8: True})
+    assert tiers(v, rows(accs)) == [[8], [1]]
+    assert "4" not in ordering(v, rows(accs))
+
+
+def _data(*verdicts: dict) -> dict:
+    return {"config": {"d_model": 64}, "verdict": list(verdicts)}
+
+
+def test_headline_answers_with_both_sides_when_both_show():
+    fewer = judged("recall", {1: [0.999, 0.998, 0.999], 64: [0.95, 0.951, 0.949]})
+    more = judged("count", {1: [0.5, 0.51, 0.52], 8: [0.9, 0.905, 0.91]})
+    text = headline(_data(fewer, more))
+    assert text.startswith("**트레이드오프는 보였다: ") and text.endswith("다.**")
+    assert "`recall`에서는 head 64개(d_head 1)가 더 적은 head 수 모두에게 졌" in text
+    assert "`count`에서는 head 8개가 1개보다 높았다" in text
+    assert text.count(". ") == 0  # one sentence
+
+
+def test_headline_without_a_cost_side_or_any_difference():
+    more = judged("count", {1: [0.5, 0.51, 0.52], 8: [0.9, 0.905, 0.91]})
+    assert headline(_data(more)).startswith("**비용 쪽은 보이지 않았다: ")
+    same = judged("reverse", {1: [1.0] * 3, 4: [1.0] * 3})
+    assert headline(_data(same)) == "**이 예산에서는 수렴한 head 수끼리 차이가 보이지 않았다.**"
+
+
+def test_a_group_never_holds_two_head_counts_the_rule_tells_apart():
+    """Neighbours alike, ends apart (1 ~ 2, 2 ~ 4, 1 > 4): 4 starts its own group."""
+    accs = {1: [0.90, 0.91, 0.92], 2: [0.895, 0.905, 0.915], 4: [0.888, 0.898, 0.908]}
+    v = verdict(accs)
+    differ = {(p["a"], p["b"]) for p in v["pairs"] if p["differ"]}
+    assert differ == {(1, 4)}
+    assert tiers(v, rows(accs)) == [[1, 2], [4]]
