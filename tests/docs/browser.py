@@ -63,15 +63,24 @@ def site_path(href: str, site_url: str) -> str:
 
 
 def search(page: Any, site_url: str, term: str) -> list[str]:
-    """Type ``term`` into the header search box of the home page; the results' links, best
-    first, as paths under the site (:func:`site_path`).
+    """Type ``term`` into the site's search on the home page; the results' links, best first,
+    as paths under the site (:func:`site_path`). Either engine's search: Material's header box
+    (:func:`_material_search`) or Zensical's dialog (:func:`_zensical_search`).
 
     A page already on the home page keeps it (and its loaded index): the box is emptied and
-    the old results are gone before ``term`` is typed. On a phone the header shows a search
-    button instead of the box: it is pressed first.
+    the old results are gone before ``term`` is typed.
     """
-    if page.url != site_url:
+    if page.url.split("?")[0] != site_url:
         open_page(page, site_url, "")
+    if page.locator("input.md-search__input").count():
+        hrefs = _material_search(page, term)
+    else:
+        hrefs = _zensical_search(page, term)
+    return [site_path(h, site_url) for h in hrefs]
+
+
+def _material_search(page: Any, term: str) -> list[str]:
+    """Material for MkDocs: a box in the header (on a phone behind a search button)."""
     button = page.locator('label.md-header__button[for="__search"]')
     if button.is_visible() and not page.evaluate(
         "() => document.getElementById('__search').checked"
@@ -86,10 +95,25 @@ def search(page: Any, site_url: str, term: str) -> list[str]:
     box.press("End")  # Material searches on key events; fill() alone sends none
     page.wait_for_selector(".md-search-result__item", timeout=15_000)
     page.wait_for_timeout(300)  # the worker answers the last keystroke
-    hrefs = page.eval_on_selector_all(
+    return page.eval_on_selector_all(
         ".md-search-result__list > .md-search-result__item > a", "els => els.map(a => a.href)"
     )
-    return [site_path(h, site_url) for h in hrefs]
+
+
+def _zensical_search(page: Any, term: str) -> list[str]:
+    """Zensical: a search button in the header opens a dialog (in a shadow root, which
+    Playwright's CSS selectors pierce) whose list of results is a listbox of options."""
+    box = page.locator('dialog input[role="combobox"]')
+    if not box.is_visible():
+        page.locator(".md-search__button").first.click()
+    box.fill("")
+    page.wait_for_selector('dialog ol[role="listbox"] a[role="option"]', state="detached")
+    box.press_sequentially(term)
+    page.wait_for_selector('dialog ol[role="listbox"] a[role="option"]', timeout=15_000)
+    page.wait_for_timeout(300)  # the worker answers the last keystroke
+    return page.eval_on_selector_all(
+        'dialog ol[role="listbox"] a[role="option"]', "els => els.map(a => a.href)"
+    )
 
 
 TABLES_JS = """(skip) => [...document.querySelectorAll('article table')]

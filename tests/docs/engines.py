@@ -10,6 +10,7 @@ working tree in a temporary folder, and the checkout is never written to.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -43,6 +44,11 @@ def zensical() -> Path | None:
     return path if path.exists() else None
 
 
+def mkdocs_build(config_dir: Path, site_dir: Path) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of the site whose ``mkdocs.yml`` is in ``config_dir``."""
+    return run(["-m", "mkdocs", "build", "--strict", "-d", site_dir], cwd=config_dir)
+
+
 def build(engine: str, out: Path) -> tuple[subprocess.CompletedProcess, Path]:
     """A strict build of the site with ``engine``; the process and the built site's folder.
 
@@ -52,8 +58,7 @@ def build(engine: str, out: Path) -> tuple[subprocess.CompletedProcess, Path]:
         ``engine`` is not one of :data:`ENGINES`.
     """
     if engine == "mkdocs":
-        site = out / "site"
-        return run(["-m", "mkdocs", "build", "--strict", "-d", site], cwd=ROOT), site
+        return mkdocs_build(ROOT, out / "site"), out / "site"
     if engine == "zensical":
         command = zensical()
         if command is None:
@@ -139,3 +144,36 @@ def main_text(page: Path) -> MainText:
 def html_pages(site: Path) -> set[str]:
     """Every HTML page of a built site, as paths relative to it."""
     return {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
+
+
+def search_index(site: Path) -> tuple[dict, list[dict]]:
+    """A built site's search index: its ``config`` (``lang``, ``separator``) and its entries
+    (``location``, ``title``, ``text``), from either engine: MkDocs writes
+    ``search/search_index.json`` (entries under ``docs``), Zensical ``search.json`` (``items``).
+    """
+    for path, entries in (("search/search_index.json", "docs"), ("search.json", "items")):
+        if (site / path).is_file():
+            index = json.loads((site / path).read_text(encoding="utf-8"))
+            return index["config"], index[entries]
+    raise FileNotFoundError(f"site: no search index in {site}")
+
+
+#: What does not hold under Zensical yet, by test function: the README's list of the gaps left
+#: (a test there checks it names each). Those tests still run on Zensical, as expected failures
+#: (``xfail``, not strict: of a parametrized test some cases may pass); when Zensical closes a
+#: gap, remove its line here. MkDocs stays the default engine while this is not empty.
+ZENSICAL_GAPS = {
+    "test_the_students_words_find_the_page_that_answers_them":
+        "its search ranks pages otherwise: about half of the student's queries lead elsewhere "
+        "(it reads only the search plugin's separator; the tags and boosts MkDocs' search "
+        "weighs do not order its results the same way)",
+    "test_every_tag_finds_its_own_page_first": "the same search ranking",
+    "test_search_finds_the_journal_entry": "the same search ranking",
+    "test_search_snippets_show_rendered_math": "its search dialog shows no rendered formulas",
+    "test_search_works_on_a_phone": "the same search ranking",
+    "test_journal_entry_has_previous_and_next":
+        "a blog post gets no previous/next links in the footer",
+    "test_no_figure_is_squeezed_on_a_phone":
+        "it rewrites a raw <source srcset> as a path relative to the Markdown file (MkDocs "
+        "leaves raw HTML as written), so the phone figure's narrow source is broken in posts",
+}  # fmt: skip

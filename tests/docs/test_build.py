@@ -7,6 +7,8 @@ from pathlib import Path
 
 from graphs import records
 from tests.docs import site
+from tests.docs.engines import search_index
+from tests.docs.site import config
 from tests.helpers import ROOT
 
 #: The journal's study entry, which the tests below read closely.
@@ -61,12 +63,16 @@ def test_math_is_served_from_the_site(built_site: Path) -> None:
     assert 'class="arithmatex"' in (built_site / JOURNAL).read_text(encoding="utf-8")
 
 
-def test_search_index_has_korean_and_english(built_site: Path) -> None:
-    import json
-
-    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
-    assert "ko" in index["config"]["lang"] and "en" in index["config"]["lang"]
-    text = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("blog/2026"))
+def test_search_index_has_korean_and_english(built_site: Path, engine: str) -> None:
+    settings, entries = search_index(built_site)
+    # The Korean separator (Hangul/ASCII boundaries) is the one setting both engines read;
+    # Zensical ignores the search plugin's `lang` (it keeps only the site's language).
+    search = next(p["search"] for p in config()["plugins"] if isinstance(p, dict) and "search" in p)
+    assert settings["separator"] == search["separator"]
+    assert "ko" in settings["lang"]
+    if engine == "mkdocs":
+        assert "en" in settings["lang"]
+    text = " ".join(d["text"] for d in entries if d["location"].startswith("blog/2026"))
     assert "어텐션" in text and "softmax" in text
 
 

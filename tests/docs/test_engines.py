@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.engines import ENGINES, build, html_pages, main_text, zensical
+from tests.docs.engines import ENGINES, ZENSICAL_GAPS, build, html_pages, main_text, zensical
 from tests.docs.site import api_packages, pages
+from tests.helpers import ROOT
 
 pytestmark = pytest.mark.skipif(zensical() is None, reason="zensical: run bash .ci/setup")
 
@@ -80,3 +81,9 @@ def test_the_api_pages_have_the_same_entries(sites, package):
     }
     assert len(entries["mkdocs"]) > 20, entries["mkdocs"][:5]
     assert entries["mkdocs"] == entries["zensical"]
+
+
+def test_the_readme_names_every_gap_left_on_zensical():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [test for test in ZENSICAL_GAPS if f"`{test}`" not in readme]
+    assert not missing, f"README.md does not name these Zensical gaps: {missing}"

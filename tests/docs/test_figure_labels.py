@@ -29,15 +29,17 @@ WORD = re.compile(r"[A-Za-zµ][A-Za-z0-9_.µ]*")
 
 def english_words(text: str) -> list[str]:
     """The words of ``text`` that are neither Korean nor allowed (:data:`KEPT`, code names with
-    ``_`` or ``.``, task and problem names).
+    ``_`` or ``.``, task and problem names, and symbols of one letter and a number such as the
+    decoded recall tokens ``k4=v2``).
 
-    >>> english_words("head 4개 · num_islands · 기울기 1 (linear)")
+    >>> english_words("head 4개 · num_islands · 9:k4? · 기울기 1 (linear)")
     ['linear']
     """
     names = set(TASKS) | {p.name for p in problems()}
     return [
         w for w in WORD.findall(text)
         if w not in KEPT and w not in names and "_" not in w and "." not in w
+        and not re.fullmatch(r"[A-Za-z]\d+", w)
     ]  # fmt: skip
 
 

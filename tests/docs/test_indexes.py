@@ -21,7 +21,7 @@ import yaml
 from docs import scaffold
 from docs.gen import common, indexes
 from graphs.drill import problem
-from tests.docs.conftest import ROOT
+from tests.helpers import ROOT
 
 # a Markdown link whose brackets are not escaped: [text](target)
 LINK = re.compile(r"(?<!\\)\[(?P<text>[^\]]*)(?<!\\)\]\((?P<target>[^)\s]+)\)")

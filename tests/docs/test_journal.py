@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from docs import journal
-from tests.docs.conftest import mkdocs_build
 from tests.docs.drill_records import drill_events, write_record
+from tests.docs.engines import mkdocs_build
 from tests.helpers import IMPORTABLE, ROOT, run
 
 POSTS = ROOT / "docs" / "blog" / "posts"

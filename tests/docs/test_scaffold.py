@@ -20,7 +20,7 @@ import pytest
 
 from docs import scaffold
 from tests.conftest import sigint_as_in_a_terminal
-from tests.docs.conftest import ROOT
+from tests.helpers import ROOT
 
 NAME = "kv_cache_probe"
 TITLE = "GQA와 KV cache: 첫 실험"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from docs import journal, scaffold
-from tests.docs.conftest import ROOT
+from tests.helpers import ROOT
 
 NAME = "probe"
 DATE = "2031-01-15"
