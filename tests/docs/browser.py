@@ -104,8 +104,12 @@ def _zensical_search(page: Any, term: str) -> list[str]:
     """Zensical: a search button in the header opens a dialog (in a shadow root, which
     Playwright's CSS selectors pierce) whose list of results is a listbox of options."""
     box = page.locator('dialog input[role="combobox"]')
-    if not box.is_visible():
-        page.locator(".md-search__button").first.click()
+    if not box.is_visible():  # the header's search button, on a phone its icon
+        for opener in ('label.md-header__button[for="__search"]', ".md-search__button"):
+            button = page.locator(opener).first
+            if button.count() and button.is_visible():
+                button.click()
+                break
     box.fill("")
     page.wait_for_selector('dialog ol[role="listbox"] a[role="option"]', state="detached")
     box.press_sequentially(term)
