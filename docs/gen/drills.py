@@ -201,7 +201,7 @@ def render_peers() -> str:
         for p in problems()
     ]
     return (
-        header("the Problem declarations of graphs/tools/scaling.py")
+        header("the Problem declarations of graphs/tools/scaling/")
         + "\n"
         + md_table(["측정", "우리 함수", "비교 1", "비교 2: 참조 구현"], rows)
     )

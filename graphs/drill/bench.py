@@ -29,21 +29,42 @@ from docs.tools.outputs import count_problem, file_problem, refuse
 from docs.tools.terminal import progress_bar
 from docs.tools.timing import interleaved, machine
 
-__all__ = ["GOALS", "WRONG", "main", "measure"]
+__all__ = ["ANSWER_ANOTHER_QUESTION", "GOALS", "main", "measure", "wrong_variants"]
 
 PROG = "python -m graphs.drill.bench"
 GOALS = {"correct": 8.0, "wrong": 4.0}  # median seconds on a quiet 2-core machine
-# The wrong variants of graphs.pitfalls as LeetCode methods: (problem, method body).
-WRONG = {
-    "num_islands_wraparound": (200, "return num_islands_wraparound(grid)"),
-    "max_area_mark_on_pop": (695, "return max_area_mark_on_pop(grid)"),
-    "count_components_from_edges": (323, "return count_components_from_edges(n, edges)"),
+# Wrong variants that answer another question than the drilled problem's method (or whose
+# correct function is not a drill's solution), as LeetCode methods: (problem, method body).
+# Every other wrong variant of a drilled problem is found by :func:`wrong_variants`.
+ANSWER_ANOTHER_QUESTION = {
     "has_cycle_single_flag": (207, "return not has_cycle_single_flag(numCourses, prerequisites)"),
     "kahn_without_count_check": (
         210,
         "return kahn_without_count_check(numCourses, [[b, a] for a, b in prerequisites])",
     ),
 }
+
+
+def wrong_variants() -> dict[str, tuple[int, str]]:
+    """Every wrong variant of :mod:`graphs.pitfalls` that solves a drilled problem ->
+    ``(problem, LeetCode method body)``: found from the pitfall gallery's declarations (a
+    variant whose correct function is a drill's solution takes the same arguments).
+
+    Examples
+    --------
+    >>> wrong_variants()["max_area_mark_on_pop"]
+    (695, 'return max_area_mark_on_pop(grid)')
+    """
+    from graphs.drill import drills
+    from graphs.tools.counterexamples import PITFALLS
+
+    by_solution = {f"graphs.{d.solution.__name__}": d for d in drills()}
+    found = dict(ANSWER_ANOTHER_QUESTION)
+    for pitfall in PITFALLS:
+        d = by_solution.get(pitfall.correct_function)
+        if d is not None and pitfall.name not in found:
+            found[pitfall.name] = (d.number, d.method_body(pitfall.name))
+    return found
 
 
 def _file(folder: Path, name: str, signature: str, imports: str, body: str) -> Path:
@@ -64,7 +85,7 @@ def _cases(folder: Path) -> list[tuple[str, str, int, Path]]:
         body = f"return {name}({', '.join(_params(d.signature))})"
         path = _file(folder, f"ours_{d.number}", d.signature, f"from graphs import {name}", body)
         cases.append(("correct", name, d.number, path))
-    for name, (number, body) in WRONG.items():
+    for name, (number, body) in wrong_variants().items():
         imports = f"from graphs.pitfalls import {name}"
         path = _file(folder, name, find(number).signature, imports, body)
         cases.append(("wrong", name, number, path))

@@ -190,6 +190,17 @@ class Drill:
         record = study_record(self.solution)
         return [(field, record[field]) for field in HINT_FIELDS if field in record]
 
+    def method_body(self, function: str) -> str:
+        """The body of a LeetCode method that hands its arguments to ``function`` (a function
+        with the project's solution's parameters) and gives LeetCode its answer.
+
+        Examples
+        --------
+        >>> find(200).method_body("num_islands")
+        'return num_islands(grid)'
+        """
+        return f"return {function}({', '.join(param_names(self.signature))})"
+
     def expected(self, args: dict[str, Any]) -> Any:
         """The project's answer for a canonical input."""
         return self.solution(*args.values())

@@ -187,7 +187,10 @@ def test_every_wrong_variant_is_declared_once_and_found_by_discovery(monkeypatch
 
 def test_the_declarations_give_the_page_names_and_the_wrong_functions():
     for pitfall in PITFALLS:
-        assert pitfall.wrong_function == f"graphs.pitfalls.{pitfall.name}"
+        module = pitfall.wrong.__module__  # graphs.pitfalls.<topic>, offered as graphs.pitfalls
+        assert pitfall.wrong_function == f"{module}.{pitfall.name}"
+        assert module.startswith("graphs.pitfalls.")
+        assert getattr(pitfalls, pitfall.name) is pitfall.wrong
         public = pitfall.correct_function.removeprefix("graphs.")
         assert getattr(graphs, public).__name__ == public  # exported by graphs
     cycle = counterexamples.CYCLE_SINGLE_FLAG

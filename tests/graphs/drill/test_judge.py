@@ -28,6 +28,7 @@ from graphs import drill
 from graphs.drill import problem as drills
 from graphs.drill import report
 from graphs.drill.answers import valid_order
+from graphs.drill.bench import wrong_variants
 from graphs.tools import counterexamples
 from tests.conftest import sigint_as_in_a_terminal
 from tests.graphs.drill.helpers import SOLUTIONS, run_drill, runners
@@ -50,7 +51,8 @@ def gallery_minimal(name: str) -> dict:
     return pitfall.record(gallery.search(pitfall, config))
 
 
-# The test bench: each wrong variant of graphs.pitfalls as a LeetCode-style Solution file.
+# The test bench: the first day's wrong variants as LeetCode-style Solution files (each
+# later variant's file is written from its declaration: test_every_later_wrong_variant_...).
 BENCH = {
     "num_islands_recursive": (200, "recursive_200.py"),
     "num_islands_wraparound": (200, "wraparound_200.py"),
@@ -151,10 +153,41 @@ def test_find_order_wants_an_empty_list_exactly_on_a_cycle():
 
 def test_every_pitfall_is_on_the_bench_or_solves_no_leetcode_problem():
     names = {p.name for p in counterexamples.PITFALLS}
-    assert names == set(BENCH) | set(NO_DRILL)
+    assert names == set(BENCH) | set(wrong_variants()) | set(NO_DRILL)
+    for name, (number, _) in BENCH.items():
+        assert wrong_variants()[name][0] == number  # the written file and the derived agree
     for func in NO_DRILL.values():
         with pytest.raises(ValueError):
             drills.leetcode_reference(func)
+
+
+LATER = sorted(set(wrong_variants()) - set(BENCH))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LATER)
+def test_every_later_wrong_variant_is_caught_with_a_minimal_input(name, tmp_path):
+    """A wrong variant of a drilled problem, pasted into LeetCode as its method's body, fails;
+    where the gallery's minimal input is within LeetCode's constraints and no example catches it
+    first, the judge shrinks to that very input."""
+    number, body = wrong_variants()[name]
+    d = drills.find(number)
+    path = tmp_path / f"{name}.py"
+    path.write_text(
+        "# ruff: noqa: F821\n"
+        f"from graphs.pitfalls import {name}\n\n\nclass Solution:\n"
+        f"    def {d.signature}:\n        {body}\n",
+        encoding="utf-8",
+    )
+    result = judge(number, path)
+    assert result["status"] == "fail", result
+    minimal = gallery_minimal(name)
+    if satisfies_constraints(number, minimal["input"]) and not result["phase"].startswith(
+        "LeetCode 예제"
+    ):
+        assert result["input"] == minimal["input"], (result, minimal)
+    else:  # another smallest input: still within the constraints
+        assert satisfies_constraints(number, result["input"]), result
 
 
 def _bench_case(name: str) -> tuple[int, Path, dict]:

@@ -9,8 +9,10 @@ function, records it with both outcomes and a hand-picked "classic" input (the d
 when the file differs from a fresh search under the installed hypothesis (another version cannot
 be compared: exit 0, saying so).
 
-Each pitfall is a :class:`~docs.tools.pitfall.Pitfall` constant below; the engine finds them
-(no list names them). Its counterexample appears wherever a page includes
+Each pitfall is a :class:`~docs.tools.pitfall.Pitfall` constant: the first day's below, each
+later topic's in a module of this package (``graphs/tools/counterexamples/<topic>.py``, made
+with :func:`declare`); the package gathers the modules' constants and the engine finds them (no
+list names them). Its counterexample appears wherever a page includes
 ``docs/generated/graphs/pitfalls/<name>.md`` (the page of the correct function; a test checks
 that pairing and that the page explains the mistake in its own words). The search inputs come
 from the strategies the drill's judge uses too (:mod:`graphs.tools.strategies`), so the judge
@@ -19,6 +21,8 @@ shrinks to these minimal inputs. Needs ``hypothesis``.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +45,7 @@ __all__ = [
     "PITFALLS",
     "RESULT_NAME",
     "VERSIONS",
+    "declare",
     "outcome",
 ]
 
@@ -83,7 +88,7 @@ def _square_summary(args: dict[str, Any]) -> dict[str, Any]:
     return {"grid": f"{k} x {k}, every cell 1", "rows": k, "cols": k, "fill": 1}
 
 
-def _pitfall(*, correct: Callable[..., Any], ask: Callable[..., Any] | None = None,
+def declare(*, correct: Callable[..., Any], ask: Callable[..., Any] | None = None,
              **fields: Any) -> Pitfall:  # fmt: skip
     """A pitfall of a graph function: keyword-argument inputs, its outcome as :func:`outcome`,
     the right function named as exported by ``graphs`` (``ask``: the same question asked of it,
@@ -95,7 +100,7 @@ def _pitfall(*, correct: Callable[..., Any], ask: Callable[..., Any] | None = No
 # ----------------------------------------------------------------------------- the pitfalls
 
 
-BFS_MARK_ON_DEQUEUE = _pitfall(
+BFS_MARK_ON_DEQUEUE = declare(
     mistake="BFS marks a node visited when it is dequeued instead of when it is enqueued",
     what_goes_wrong=(
         "A node reached twice before it is dequeued enters the queue twice and is "
@@ -107,7 +112,7 @@ BFS_MARK_ON_DEQUEUE = _pitfall(
     classic={"adj": [[1, 2], [3], [3], []], "start": 0},
 )
 
-ISLANDS_RECURSIVE = _pitfall(
+ISLANDS_RECURSIVE = declare(
     mistake="recursive flood fill (one Python frame per cell of the island)",
     what_goes_wrong=(
         "Correct on small grids, but an island of k cells can need recursion depth near k; "
@@ -120,7 +125,7 @@ ISLANDS_RECURSIVE = _pitfall(
     describe=_square_summary,
 )
 
-ISLANDS_WRAPAROUND = _pitfall(
+ISLANDS_WRAPAROUND = declare(
     mistake="bounds check by catching IndexError: r - 1 == -1 silently means the last row",
     what_goes_wrong=(
         "Cells on opposite borders count as neighbours (Python's negative indices wrap "
@@ -132,7 +137,7 @@ ISLANDS_WRAPAROUND = _pitfall(
     classic={"grid": [[1, 0, 0], [0, 0, 0], [1, 0, 0]]},
 )
 
-MAX_AREA_MARK_ON_POP = _pitfall(
+MAX_AREA_MARK_ON_POP = declare(
     mistake="island area counted per pop, with cells marked visited when popped, not pushed",
     what_goes_wrong=(
         "A cell waiting on the stack is still unmarked, so a second neighbour pushes it again "
@@ -145,7 +150,7 @@ MAX_AREA_MARK_ON_POP = _pitfall(
     classic={"grid": [[1, 1, 1], [1, 1, 1], [1, 1, 1]]},
 )
 
-CYCLE_SINGLE_FLAG = _pitfall(
+CYCLE_SINGLE_FLAG = declare(
     mistake="directed cycle detection with one visited flag instead of three colours",
     what_goes_wrong=(
         "Meeting any visited node is taken as a cycle, but a node finished earlier (a shared "
@@ -159,7 +164,7 @@ CYCLE_SINGLE_FLAG = _pitfall(
     classic={"n": 4, "edges": [[0, 1], [0, 2], [1, 3], [2, 3]]},  # the diamond
 )
 
-COMPONENTS_FROM_EDGES = _pitfall(
+COMPONENTS_FROM_EDGES = declare(
     mistake="components counted over the nodes that appear in edges",
     what_goes_wrong="Isolated nodes are never seen, so they are not counted as components.",
     wrong=pitfalls.count_components_from_edges,
@@ -168,7 +173,7 @@ COMPONENTS_FROM_EDGES = _pitfall(
     classic={"n": 5, "edges": [[0, 1], [1, 2]]},
 )
 
-KAHN_WITHOUT_COUNT_CHECK = _pitfall(
+KAHN_WITHOUT_COUNT_CHECK = declare(
     mistake="Kahn's algorithm without the processed-count check",
     what_goes_wrong=(
         "Nodes on (or behind) a cycle never reach in-degree 0; without comparing the "
@@ -180,8 +185,20 @@ KAHN_WITHOUT_COUNT_CHECK = _pitfall(
     classic={"n": 4, "edges": [[0, 1], [1, 2], [2, 1], [2, 3]]},
 )
 
+
+def _gather_topics() -> None:
+    """Bring every topic module's ``Pitfall`` constants into this package, module by module in
+    name order, so the engine (which reads this module's constants) finds them too."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, Pitfall):
+                if name in globals():
+                    raise ValueError(f"{__name__}: {name} is declared twice")
+                globals()[name] = value
+
+
+_gather_topics()
 PITFALLS: tuple[Pitfall, ...] = tuple(gallery.declared(sys.modules[__name__]))  # found, not listed
-
-
-if __name__ == "__main__":
-    raise SystemExit(gallery.main("graphs.tools.counterexamples"))

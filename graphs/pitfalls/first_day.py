@@ -1,4 +1,4 @@
-"""Deliberately wrong variants: the mistakes the study note warns about, made runnable.
+"""The first day's wrong variants: BFS, islands, components and topological sort.
 
 Each function here looks plausible and passes the easy examples, but is wrong. The tests show
 that the correct function in :mod:`graphs` passes where each of these fails, and

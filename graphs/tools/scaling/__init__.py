@@ -18,12 +18,16 @@ max_area       ``Graph`` of land cells + largest component  ``ndimage.label`` + 
 
 Each problem is one :class:`Problem` constant, declared next to its inputs and peers, and
 :func:`problems` finds them; the site shows a problem's results on the page that includes
-``docs/generated/graphs/scaling/<name>.md``. A new problem is a new constant here, nothing else.
+``docs/generated/graphs/scaling/<name>.md``. The first day's problems are declared here; each
+later topic's in its own module of this package (``graphs/tools/scaling/<topic>.py``, importing
+:class:`Problem` and the input helpers from here). A new problem is a new constant, nothing else.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -81,8 +85,19 @@ class Problem:
 
 
 def problems() -> list[Problem]:
-    """Every :class:`Problem` constant of this module, in the order they are defined."""
-    return [value for value in globals().values() if isinstance(value, Problem)]
+    """Every :class:`Problem` constant: the first day's, defined below, then each later topic's
+    module of this package (``graphs/tools/scaling/<topic>.py``) in name order, each in the
+    order its constants are defined."""
+    found = [value for value in globals().values() if isinstance(value, Problem)]
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            found += [value for value in vars(module).values() if isinstance(value, Problem)]
+    names = [p.name for p in found]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"{__name__}: problems declared twice: {', '.join(twice)}")
+    return found
 
 
 def _graph_x(args: tuple[Any, ...]) -> int:
