@@ -191,6 +191,35 @@ def write_drill_log(
     return path, True
 
 
+def review_name(date: dt.date) -> str:
+    """The review box's file name for ``date``: ``review-YYYY-MM-DD.md``."""
+    return f"review-{date.isoformat()}.md"
+
+
+def write_review_box(date: dt.date, log_dir: Path = DRILL_LOGS) -> Path:
+    """Write the entry's review box (:func:`docs.gen.progress.review_box`) if it is missing.
+
+    ``python -m docs.gen`` owns the box and rewrites it from every record; this only makes
+    sure a new entry never includes a missing file.
+
+    Raises
+    ------
+    JournalError
+        (a ``ValueError``) if the file cannot be written, naming it and the reason.
+    """
+    from docs.gen import progress
+
+    path = Path(log_dir) / review_name(date)
+    if path.exists() or path.is_symlink():
+        return path
+    text = progress.review_box(progress.read_events(progress.ROOT / "drills"), date)
+    try:
+        atomic_write_bytes(path, text.encode("utf-8"))
+    except OSError as e:
+        raise JournalError(f"cannot write the review box {path} ({e.strerror or e})") from None
+    return path
+
+
 def site_log_dir(posts_dir: Path) -> Path | None:
     """Where the entries of ``posts_dir`` find their drill logs, or None outside any site.
 
@@ -343,8 +372,9 @@ def new_entry(
         reason = e.strerror or str(e)
         raise JournalError(f"--posts-dir: cannot write {path} ({reason})") from None
     log_dir = site_log_dir(posts_dir) if log_dir is None else log_dir
-    if log_dir is not None:  # before the entry: an entry never includes a missing log
+    if log_dir is not None:  # before the entry: an entry never includes a missing fragment
         write_drill_log(date, drills, log_dir)
+        write_review_box(date, log_dir)
     try:
         # "x": fail rather than overwrite, even in a race with another writer
         with path.open("x", encoding="utf-8") as f:
@@ -392,6 +422,7 @@ def new_day(
     log_dir = site_log_dir(posts_dir)
     if log_dir is not None:
         undo.track(log_dir / log_name(date))
+        undo.track(log_dir / review_name(date))
 
     def work() -> Path:
         path = new_entry(date, title, slug, posts_dir, drills, experiment)

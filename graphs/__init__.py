@@ -12,6 +12,8 @@ problem (scipy's C code; the pure-Python :mod:`graphlib` for the topological sor
 ``graphs`` does not import ``mha`` (and ``mha`` does not import ``graphs``).
 """
 
+from graphs.bipartite import is_bipartite, possible_bipartition
+from graphs.borders import capture_surrounded, num_enclaves
 from graphs.components import connected_components, count_components
 from graphs.courses import can_finish, find_order
 from graphs.islands import max_area_of_island, num_islands
@@ -28,13 +30,17 @@ __all__ = [
     "CycleError",
     "bfs_order",
     "can_finish",
+    "capture_surrounded",
     "connected_components",
     "count_components",
     "dfs_order",
     "find_order",
+    "is_bipartite",
     "max_area_of_island",
+    "num_enclaves",
     "num_islands",
     "oranges_rotting",
+    "possible_bipartition",
     "shortest_path_lengths",
     "topological_sort",
     "topological_sort_dfs",

@@ -5,6 +5,8 @@ The day's algorithm hour as a command line::
     python -m graphs.drill start 200            # the problem, its examples; the clock starts
     python -m graphs.drill check 200 sol.py     # judge the file as pasted into LeetCode
     python -m graphs.drill hint 200             # one hint from the study record
+    python -m graphs.drill list                 # the track by pattern, with each status
+    python -m graphs.drill review               # the problems due today (fsrs schedule)
 
 ``check`` hands the file to the judge (:func:`graphs.drill.judge.check`), which runs the
 student's ``class Solution`` in a limited child process on LeetCode's examples, then on
@@ -21,18 +23,24 @@ record (``drills/YYYY-MM-DD.jsonl`` in the current folder, or ``--record FILE``;
 recorded, so a record that cannot be written costs one line on stderr, never the verdict.
 ``python -m docs.journal drills`` turns the record into the journal's "소요 시간", "힌트 사용"
 and "시도". The problems are the declarations in :mod:`graphs.drill.problems`.
+
+``list`` and ``review`` read every record of ``--records`` (default ``drills/``) and write
+nothing: the review queue is replayed from the records (:mod:`graphs.drill.practice`).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from docs.tools.terminal import is_terminal
+from graphs.drill import practice
 from graphs.drill.record import (
+    RECORD_DIR,
     Guard,
     RecordError,
     append,
@@ -96,6 +104,7 @@ def cmd_start(drill: Any, record: Path) -> list[str]:
         "LeetCode에 붙여 넣는 모양 그대로 파일에 쓴다 (List 등은 import 없이 된다):",
         "  class Solution:",
         f"      def {drill.signature}:",
+        *([f"  ({drill.returns_text()})"] if drill.answer_in_place else []),
         "",
         f"판정: {CMD} check {drill.number} 풀이.py",
         f"힌트: {HINT_AFTER_MINUTES}분이 지나면 {CMD} hint {drill.number} (하나씩)",
@@ -199,6 +208,69 @@ def _progress_printer(quiet: bool) -> Any:
     return show
 
 
+RULE_EN = (
+    "Each session (a start and what follows until the next start of the problem) that has a"
+    " check is one review: no pass is Again; a pass after a hint or after"
+    f" {practice.TIME_RULE_MINUTES} minutes is Hard; a pass without a hint within"
+    f" {practice.TIME_RULE_MINUTES} minutes is Good; a first check that passes without a hint"
+    f" within {practice.EASY_MINUTES} minutes is Easy. The reviews are replayed in order through"
+    " the fsrs scheduler (no learning steps, no fuzzing), so no state file exists besides the"
+    " records."
+)
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected YYYY-MM-DD, got {text!r}") from None
+
+
+def _practice_events(folder: Path, drills: list[Any]) -> list[dict[str, Any]]:
+    """Every record's valid events of known problems; one ``warning:`` line per skipped line."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--records: expected a folder, got a file: {folder}")
+    problems: list[str] = []
+    events = practice.read_all(folder, [d.number for d in drills], problems)
+    for problem in problems:
+        print(f"warning: {problem}; skipped", file=sys.stderr)
+    return events
+
+
+def cmd_list(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
+    states = practice.status(events, today)
+    lines = []
+    for pattern in dict.fromkeys(d.pattern for d in drills):
+        lines.append(pattern)
+        for d in (d for d in drills if d.pattern == pattern):
+            name, day = states.get(d.number, ("new", None))
+            when = f" (다음 복습 {day.isoformat()})" if day is not None and name != "due" else ""
+            lines.append(
+                f"  {d.number:>5}  {d.method:<28} {d.title:<36} {practice.STATUS_KO[name]}{when}"
+            )
+    return lines
+
+
+def cmd_review(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
+    titles = {d.number: d.title for d in drills}
+    queue = practice.due(events, today)
+    if not queue:
+        lines = [f"{today.isoformat()}에 복습할 문제가 없다."]
+        later = sorted(
+            (day, n) for n, (_, day) in practice.status(events, today).items() if day is not None
+        )
+        if later:
+            day, n = later[0]
+            lines.append(f"다음 복습: {day.isoformat()} {n}. {titles[n]}")
+        return lines
+    lines = [f"{today.isoformat()}에 복습할 문제 {len(queue)}개:"]
+    for n, day in queue:
+        late = (today - day).days
+        lines.append(f"  {n:>5}. {titles[n]}" + (f" ({late}일 지남)" if late else ""))
+    lines.append(f"시작: {CMD} start {queue[0][0]}")
+    return lines
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -218,7 +290,31 @@ def _parser() -> argparse.ArgumentParser:
         " (default: drills/YYYY-MM-DD.jsonl of today, in the current folder)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
-    sub.add_parser("list", help="the problems there are", parents=[common])
+    records = argparse.ArgumentParser(add_help=False)
+    records.add_argument(
+        "--records",
+        type=Path,
+        default=RECORD_DIR,
+        help="the folder of the records, every *.jsonl in it is read, nothing is written"
+        " (default: %(default)s)",
+    )
+    records.add_argument(
+        "--date",
+        type=_date,
+        default=None,
+        help="the day to show the queue for, YYYY-MM-DD (default: today)",
+    )
+    sub.add_parser(
+        "list",
+        help="the track grouped by pattern, with each problem's status from the records",
+        parents=[records],
+    )
+    sub.add_parser(
+        "review",
+        help="the problems due for review, from an fsrs schedule replayed from the records",
+        description="The problems due for review on --date. " + RULE_EN,
+        parents=[records],
+    )
     start = sub.add_parser(
         "start", help="show a problem and its examples, start the clock", parents=[common]
     )
@@ -295,17 +391,28 @@ def _check_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command in ("list", "review"):
+        from graphs.drill.problem import drills
+
+        try:
+            found = drills()
+            events = _practice_events(args.records, found)
+            today = args.date or dt.date.today()
+            show = cmd_list if args.command == "list" else cmd_review
+            print("\n".join(show(found, events, today)))
+        except ValueError as err:  # UsageError, RecordError
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        return 0
     record = args.record if args.record is not None else default_record()
     if args.command != "check" and record.is_dir():
         # A check still prints its verdict and then says that it could not record it.
         print(f"error: --record: expected a file, got a directory: {record}", file=sys.stderr)
         return 2
-    from graphs.drill.problem import drills, find
+    from graphs.drill.problem import find
 
     try:
-        if args.command == "list":
-            lines = [f"{d.number:>5}  {d.method:<16} {d.title}" for d in drills()]
-        elif args.command == "start":
+        if args.command == "start":
             lines = cmd_start(find(args.problem), record)
         elif args.command == "hint":
             lines = cmd_hint(find(args.problem), record)

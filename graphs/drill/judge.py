@@ -93,6 +93,7 @@ class Judge:
             "n_args": len(d.to_leetcode(d.examples[0])),
             "strict": self.strict,
             "memory_mb": self.memory_mb,
+            "answer_in_place": d.answer_in_place,
         }
 
     def start(self) -> dict[str, Any] | None:

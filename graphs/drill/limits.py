@@ -54,6 +54,8 @@ class GridLimits:
         ``(0, 1, 2)`` (994). The judge's canonical grids hold ``0 .. len(cells) - 1``.
     names : tuple of str
         What each value stands for, in Korean (shown beside a drawn grid).
+    name : str, default "grid"
+        LeetCode's name of the argument, as its constraint lines write it.
 
     Examples
     --------
@@ -65,6 +67,7 @@ class GridLimits:
     max_side: int
     cells: tuple[Any, ...]
     names: tuple[str, ...] = ("물", "땅")
+    name: str = "grid"  # LeetCode's name of the argument (130 calls it "board")
 
     def __post_init__(self) -> None:
         if len(self.cells) < 2 or len(self.names) != len(self.cells):
@@ -81,10 +84,10 @@ class GridLimits:
         else:
             which = ", ".join(values[:-1]) + f", or {values[-1]}"
         return [
-            "m == grid.length",
-            "n == grid[i].length",
+            f"m == {self.name}.length",
+            f"n == {self.name}[i].length",
             f"1 <= m, n <= {self.max_side}",
-            f"grid[i][j] is {which}",
+            f"{self.name}[i][j] is {which}",
         ]
 
     def notes(self) -> list[str]:
@@ -101,8 +104,13 @@ class GridLimits:
 
     def violation(self, args: dict[str, Any]) -> str | None:
         """None when a canonical input (``{"grid": int cells}``) is within the limits, else
-        what is not."""
-        grid = args["grid"]
+        what is not. An input that keeps LeetCode's own cells under the argument's name
+        (``{"board": [["X", "O"]]}``, 130) is read as that canonical grid."""
+        if "grid" in args:
+            grid = args["grid"]
+        else:
+            index = {cell: i for i, cell in enumerate(self.cells)}
+            grid = [[index.get(cell, cell) for cell in row] for row in args[self.name]]
         if not 1 <= len(grid) <= self.max_side:
             return f"m = {len(grid)}: expected 1 <= m <= {self.max_side}"
         width = len(grid[0])
@@ -147,6 +155,7 @@ class GraphLimits:
     ordered: bool
     self_loops: bool
     repeats: bool = False
+    first_node: int = 0  # LeetCode numbers nodes from 1 in some problems (886)
 
     def lines(self) -> list[str]:
         """The constraints in LeetCode's words, one per line."""
@@ -158,6 +167,10 @@ class GraphLimits:
             f"{pairs}[i].length == 2",
             f"0 <= ai <= bi < {n}" if self.ordered else f"0 <= ai, bi < {n}",
         ]
+        if self.first_node:  # canonical pairs stay 0-based; LeetCode's are shifted
+            top = f"{n} - 1 + {self.first_node}" if self.first_node != 1 else n
+            lines[3] = (f"{self.first_node} <= ai <= bi <= {top}" if self.ordered
+                        else f"{self.first_node} <= ai, bi <= {top}")  # fmt: skip
         if not self.self_loops:
             lines.append("ai != bi")
         if not self.repeats:

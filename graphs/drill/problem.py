@@ -154,6 +154,15 @@ class Drill:
         saying what is wrong. ``expected`` is the project's answer.
     answer_text : callable
         A Korean description of the right answer for an input (shown on failure).
+    pattern : str
+        The technique the problem practises, in Korean (``"격자 홍수 채우기"``,
+        ``"union-find"``, ...): ``python -m graphs.drill list`` and the progress page group the
+        track by it, so problems of one pattern share the same words.
+    answer_in_place : bool
+        LeetCode's method returns nothing and changes its first argument in place (130's
+        ``board``): the answer is that argument after the call, whatever the method returns.
+        The project's solution still returns a new value (it never changes its input); the
+        method body writes it back, ``board[:] = capture_surrounded(board)``.
     """
 
     solution: Callable[..., Any]
@@ -167,6 +176,8 @@ class Drill:
     to_leetcode: Callable[[dict[str, Any]], list[Any]]
     verdict: Callable[[dict[str, Any], Any, Any], str | None]
     answer_text: Callable[[dict[str, Any], Any], str] = lambda args, expected: repr(expected)
+    pattern: str = ""
+    answer_in_place: bool = False
 
     @property
     def number(self) -> int:
@@ -199,7 +210,22 @@ class Drill:
         >>> find(200).method_body("num_islands")
         'return num_islands(grid)'
         """
-        return f"return {function}({', '.join(param_names(self.signature))})"
+        names = param_names(self.signature)
+        call = f"{function}({', '.join(names)})"
+        if self.answer_in_place:
+            return f"{names[0]}[:] = {call}"  # the list LeetCode reads, not a new local name
+        return f"return {call}"
+
+    def returns_text(self) -> str:
+        """What the method gives LeetCode, in Korean (shown by ``start``)."""
+        if self.answer_in_place:
+            first = param_names(self.signature)[0]
+            return (
+                f"이 메서드는 아무것도 돌려주지 않는다(None). {first}를 제자리에서 바꾸고,"
+                f" 호출이 끝난 뒤의 {first}가 답이다"
+                " (새 리스트를 return해도 LeetCode는 보지 않는다)."
+            )
+        return ""
 
     def expected(self, args: dict[str, Any]) -> Any:
         """The project's answer for a canonical input."""

@@ -201,6 +201,8 @@ class Runner:
         self.filename = config["filename"]
         self.method = config["method"]
         self.strict = bool(config["strict"])
+        # The method changes its first argument in place: that argument is the answer.
+        self.in_place = bool(config.get("answer_in_place"))
         self.answer = answer
         self.worker = Worker()
         self.recursion_limit = LEETCODE_RECURSION_LIMIT
@@ -288,12 +290,13 @@ class Runner:
             return {"status": kind, "error": f"{type(err).__name__}: {err}"[:MAX_REPR],
                     "details": self.trimmed(err)[-6:]}  # fmt: skip
         done = out["value"]
+        kept = 1 if self.in_place else 0  # an in-place answer is not a mutated input
         answer = {
             "status": "ok",
-            "value": plain(done["value"]),
+            "value": plain(args[0] if self.in_place else done["value"]),
             "seconds": done["seconds"],
             "cpu": done["cpu"],
-            "mutated": args != before,
+            "mutated": args[kept:] != before[kept:],
         }
         if probe:
             answer["depth"] = depth[1]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -28,7 +30,14 @@ def test_inputs_have_the_requested_shape():
 
 def test_problems_are_found_by_discovery_and_time_public_functions():
     found = scaling.problems()
-    assert [p.name for p in found] == ["components", "bfs", "toposort", "islands", "max_area"]
+    names = [p.name for p in found]
+    # The first day's, in the order defined, then each topic module's (graphs/tools/scaling/).
+    assert names[:5] == ["components", "bfs", "toposort", "islands", "max_area"]
+    assert len(set(names)) == len(names)
+    for path in Path(scaling.__file__).parent.glob("[!_]*.py"):  # every topic module's constants
+        module = importlib.import_module(f"graphs.tools.scaling.{path.stem}")
+        declared = [v for v in vars(module).values() if isinstance(v, scaling.Problem)]
+        assert declared and all(p in found for p in declared), path.name
     for p in found:
         for name in p.ours:  # "graphs.<function>": a public function whose page shows the result
             assert name.startswith("graphs.") and callable(getattr(graphs, name[len("graphs.") :]))

@@ -42,4 +42,5 @@ DRILL = Drill(
     networkx=lambda args: nx_courses_possible(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=same_bool,
+    pattern="위상 정렬",
 )

@@ -59,4 +59,5 @@ DRILL = Drill(
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=valid_order,
     answer_text=_answer_text,
+    pattern="위상 정렬",
 )

@@ -135,4 +135,5 @@ DRILL = Drill(
     to_leetcode=lambda args: [CONSTRAINTS.to_leetcode(args["grid"])],
     verdict=same_int,
     answer_text=_answer_text,
+    pattern="다중 시작점 BFS",
 )

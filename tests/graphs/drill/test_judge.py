@@ -91,7 +91,7 @@ def test_every_leetcode_problem_the_package_solves_has_a_drill():
 def test_a_problem_is_found_by_number_or_method_and_anything_else_is_named():
     assert drills.find("210").method == "findOrder"
     assert drills.find("countComponents").number == 323
-    with pytest.raises(ValueError, match=r"^PROBLEM: expected one of 200 \(numIslands\).*'999'"):
+    with pytest.raises(ValueError, match=r"^PROBLEM: expected one of .*200 \(numIslands\).*'999'"):
         drills.find("999")
 
 
@@ -273,9 +273,9 @@ def test_the_projects_own_solutions_pass(tmp_path, number):
     path = tmp_path / "ours.py"
     path.write_text(
         f"from graphs import {d.solution.__name__}\n\n\n"
-        "class Solution:\n"
-        f"    def {d.method}(self, *args):\n"
-        f"        return {d.solution.__name__}(*args)\n",
+        "class Solution:\n"  # as the docs show it: an in-place method (130) writes back
+        f"    def {d.signature}:\n"
+        f"        {d.method_body(d.solution.__name__)}\n",
         encoding="utf-8",
     )
     result = judge(number, path)
@@ -592,3 +592,16 @@ def test_running_out_of_budget_inside_the_search_is_a_budget_verdict_not_a_crash
             judge_.search(drill_.kind.strategy())
     finally:
         judge_.close()
+
+
+def test_an_in_place_answer_is_the_board_after_the_call_and_an_unchanged_board_is_named():
+    """130: LeetCode reads ``board`` after ``solve`` returns None; the project's solution returns
+    a new board, so the method body writes it back, and an untouched board gets a clear reason."""
+    d = drills.find(130)
+    assert d.answer_in_place and not drills.find(200).answer_in_place
+    assert d.method_body("capture_surrounded") == "board[:] = capture_surrounded(board)"
+    assert "제자리" in d.returns_text() and drills.find(200).returns_text() == ""
+    example, answer = d.examples[0], d.answers[0]
+    assert d.verdict(example, d.expected(example), answer) is None
+    assert "board가 그대로다" in d.verdict(example, d.expected(example), example["board"])
+    assert "칸 1개가 틀렸다" in d.verdict(example, answer, [[*r] for r in answer[:3]] + [["X"] * 4])

@@ -128,5 +128,45 @@ CORPUS: list[dict[str, object]] = [
          "Kahn's algorithm with a heap (heapify/heappush/heappop): smallest course first"),
     _row("sortedlist_kahn_210.py", "accepted", "accepted",
          "Kahn's algorithm with a SortedList and a Counter of in-degrees"),
+    # ------------------------------------------------------------- 1020 Number of Enclaves
+    _row("sink_dfs_1020.py", "accepted", "mutated",
+         "recursive DFS sinking border land to 0 in place, module-level "
+         "sys.setrecursionlimit(10**6)",
+         note="also recurses ~250 000 frames deep on a 500 x 500 all-land grid"),
+    _row("sink_bfs_1020.py", "accepted", "mutated",
+         "BFS with deque from every border land cell, sinking to 0 in place"),
+    _row("seen_stack_1020.py", "accepted", "accepted",
+         "iterative DFS from the border with a seen set of tuples, grid untouched"),
+    # ------------------------------------------------------------- 130 Surrounded Regions
+    # The board changed in place is the answer, not a mutated input: --strict accepts it.
+    _row("mark_bfs_130.py", "accepted", "accepted",
+         "BFS with deque from the border marking 'O' as '#', then one pass flipping"),
+    _row("mark_dfs_setlimit_130.py", "accepted", "recursion",
+         "recursive DFS from the border marking 'T', module-level sys.setrecursionlimit(10**6)"),
+    _row("uf_border_130.py", "accepted", "accepted",
+         "union-find with a virtual outside node joined to every border 'O'"),
+    _row("return_new_board_130.py", "wrong_answer", "wrong_answer",
+         "right board built in a copy and returned, board itself never changed"),
+    # ------------------------------------------------------------- 785 Is Graph Bipartite?
+    # n <= 100: the recursive DFS stays under 1000 frames, so --strict accepts it too.
+    _row("dfs_setlimit_785.py", "accepted", "accepted",
+         "recursive DFS colouring 1 / -1, module-level sys.setrecursionlimit(10**6)"),
+    _row("bfs_deque_785.py", "accepted", "accepted",
+         "BFS with deque from every uncoloured node, colours 0 / 1 by xor"),
+    _row("uf_neighbours_785.py", "accepted", "accepted",
+         "union-find: each node's neighbours unioned together, a node with its neighbour fails"),
+    _row("dict_node_zero_785.py", "wrong_answer", "wrong_answer",
+         "BFS colouring in a dict from node 0 only: misses the other components"),
+    # ------------------------------------------------------------- 886 Possible Bipartition
+    _row("dfs_setlimit_886.py", "accepted", "recursion",
+         "recursive DFS over a defaultdict(list), colours in a dict, "
+         "module-level sys.setrecursionlimit(10**6)",
+         note="also recurses ~4000 frames deep (dfs and its generator) on a path of 2000 people"),
+    _row("bfs_deque_886.py", "accepted", "accepted",
+         "BFS with deque over a defaultdict(list) from every uncoloured person, 1-based"),
+    _row("uf_neighbours_886.py", "accepted", "accepted",
+         "union-find over a defaultdict(list): each person's dislikes unioned together"),
+    _row("dict_node_zero_886.py", "wrong_answer", "wrong_answer",
+         "BFS colouring in a dict from person 1 only: misses the other components"),
 ]
 # fmt: on

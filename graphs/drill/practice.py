@@ -1,0 +1,316 @@
+"""Practice over weeks: the review queue and the progress, replayed from the append-only record.
+
+There is no second state file. Every ``drills/*.jsonl`` is read (:func:`read_all`), each
+problem's events are cut into *sessions* (a ``start`` and what follows until the next ``start``
+of that problem), each session with at least one ``check`` becomes one :class:`Review` with a
+rating (:data:`RULE_KO` says the rule), and the reviews are replayed, oldest first, through the
+``fsrs`` package's scheduler (:func:`schedule`). A problem is due on the day its card is due.
+
+The scheduler runs without learning steps (a drill is done at most once a day, so the
+flashcard steps of one and ten minutes mean nothing here) and without fuzzing (the same record
+gives the same queue on every machine): a failure comes back the next day, a pass after a few
+days, an easy pass after about a week, and every interval grows as the passes repeat.
+
+Examples
+--------
+>>> events = [
+...     {"event": "start", "problem": 200, "at": "2026-12-01T09:00:00+09:00"},
+...     {"event": "check", "problem": 200, "passed": True, "at": "2026-12-01T09:20:00+09:00"}]
+>>> [(r.problem, r.rating.name) for r in reviews(events)]
+[(200, 'Good')]
+>>> schedule(events)[200].due.date().isoformat()
+'2026-12-03'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import fsrs
+
+from graphs.drill.record import event_problem, read_record
+
+__all__ = [
+    "EASY_MINUTES",
+    "RULE_KO",
+    "STATUS_KO",
+    "TIME_RULE_MINUTES",
+    "PatternStats",
+    "Review",
+    "drill_days",
+    "due",
+    "pattern_stats",
+    "read_all",
+    "reviews",
+    "schedule",
+    "scheduler",
+    "status",
+]
+
+TIME_RULE_MINUTES = 30  # the day's rule: a hint only after 30 minutes (cli.HINT_AFTER_MINUTES)
+EASY_MINUTES = 10
+RULE_KO = (
+    "문제를 시작(`start`)해서 다음 시작까지가 한 번의 복습이고, 채점(`check`)이 한 번도 없으면 "
+    "복습으로 치지 않는다. 통과하지 못하면 **Again**, 힌트를 본 뒤나 "
+    f"{TIME_RULE_MINUTES}분이 지나서 통과하면 **Hard**, 힌트 없이 {TIME_RULE_MINUTES}분 안에 "
+    f"통과하면 **Good**, 첫 채점에 힌트 없이 {EASY_MINUTES}분 안에 통과하면 **Easy**다. "
+    "이 평가를 기록 순서대로 `fsrs` 스케줄러에 넣어 다음 복습 날짜를 정한다."
+)
+STATUS_KO = {
+    "new": "시작 전",
+    "trying": "시도 중",
+    "passed": "통과",
+    "hinted": "힌트 받고 통과",
+    "due": "복습할 때",
+}
+
+
+def scheduler() -> fsrs.Scheduler:
+    """The scheduler every queue uses: no learning steps, no fuzzing (see the module docstring)."""
+    return fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+
+def _at(event: dict[str, Any]) -> dt.datetime:
+    return dt.datetime.fromisoformat(event["at"])
+
+
+def read_all(
+    folder: Path, known: Iterable[int] | None = None, problems: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every valid event of every ``*.jsonl`` in ``folder``, oldest first ([] without a folder).
+
+    Damaged lines are skipped as :func:`graphs.drill.record.read_record` skips them; an event
+    of a problem not in ``known`` (when given) is skipped too. Each skipped line appends one
+    ``file:line: what is wrong`` message to ``problems`` (when it is a list). Events of equal
+    time keep their file and line order.
+
+    Raises
+    ------
+    RecordError
+        If a record file exists but cannot be read.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    numbers = None if known is None else set(known)
+    events: list[dict[str, Any]] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        for event in read_record(path, problems):
+            if numbers is not None and event["problem"] not in numbers:
+                if problems is not None:
+                    problems.append(f"{path}: problem {event['problem']} is not a drill here")
+                continue
+            events.append(event)
+    return sorted(events, key=_at)
+
+
+@dataclass(frozen=True)
+class Review:
+    """One session of one problem, rated by :data:`RULE_KO`.
+
+    ``at`` is the moment of the review (the first passing check, else the last check),
+    ``minutes`` the time from the session's start to it (None without a start), ``hints`` the
+    hints taken before it and ``checks`` the checks up to it.
+    """
+
+    problem: int
+    at: dt.datetime
+    rating: fsrs.Rating
+    passed: bool
+    minutes: float | None
+    hints: int
+    checks: int
+
+
+def _sessions(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events of one problem cut at every ``start`` (events before the first start form a
+    session of their own)."""
+    out: list[list[dict[str, Any]]] = []
+    for event in events:
+        if event["event"] == "start" or not out:
+            out.append([])
+        out[-1].append(event)
+    return out
+
+
+def _rate(passed: bool, minutes: float | None, hints: int, checks: int) -> fsrs.Rating:
+    if not passed:
+        return fsrs.Rating.Again
+    if hints or (minutes is not None and minutes > TIME_RULE_MINUTES):
+        return fsrs.Rating.Hard
+    if checks == 1 and minutes is not None and minutes <= EASY_MINUTES:
+        return fsrs.Rating.Easy
+    return fsrs.Rating.Good
+
+
+def _review(number: int, events: list[dict[str, Any]]) -> Review | None:
+    checks = [e for e in events if e["event"] == "check"]
+    if not checks:
+        return None
+    passes = [e for e in checks if e["passed"]]
+    end = passes[0] if passes else checks[-1]
+    upto = events[: events.index(end) + 1]
+    hints = sum(e["event"] == "hint" for e in upto)
+    n_checks = sum(e["event"] == "check" for e in upto)
+    minutes = None
+    if events[0]["event"] == "start":
+        minutes = max(0.0, (_at(end) - _at(events[0])).total_seconds() / 60)
+    return Review(
+        problem=number,
+        at=_at(end),
+        rating=_rate(bool(passes), minutes, hints, n_checks),
+        passed=bool(passes),
+        minutes=minutes,
+        hints=hints,
+        checks=n_checks,
+    )
+
+
+def reviews(events: Iterable[dict[str, Any]]) -> list[Review]:
+    """One :class:`Review` per session that has a check, oldest first.
+
+    Invalid events (:func:`graphs.drill.record.event_problem`) are left out; the events are
+    ordered by time first.
+    """
+    valid = sorted((e for e in events if event_problem(e) is None), key=_at)
+    by_problem: dict[int, list[dict[str, Any]]] = {}
+    for event in valid:
+        by_problem.setdefault(event["problem"], []).append(event)
+    found = []
+    for number, mine in by_problem.items():
+        for part in _sessions(mine):
+            review = _review(number, part)
+            if review is not None:
+                found.append(review)
+    return sorted(found, key=lambda r: r.at)
+
+
+def schedule(events: Iterable[dict[str, Any]]) -> dict[int, fsrs.Card]:
+    """Each reviewed problem's ``fsrs.Card`` after replaying its reviews in order.
+
+    A card is created at the problem's first review, which it then takes; ``card.due`` is an
+    aware UTC datetime.
+    """
+    plan = scheduler()
+    cards: dict[int, fsrs.Card] = {}
+    for review in reviews(events):
+        at = review.at.astimezone(dt.UTC)  # fsrs takes UTC datetimes only
+        card = cards.get(review.problem) or fsrs.Card(card_id=review.problem, due=at)
+        cards[review.problem], _ = plan.review_card(card, review.rating, review_datetime=at)
+    return cards
+
+
+def _due_day(card: fsrs.Card, zone: dt.tzinfo | None) -> dt.date:
+    return card.due.astimezone(zone).date()
+
+
+def _zone(events: list[dict[str, Any]]) -> dt.tzinfo | None:
+    """The UTC offset of the newest event (the days of the queue are the student's days)."""
+    return _at(events[-1]).tzinfo if events else None
+
+
+def due(events: Iterable[dict[str, Any]], today: dt.date) -> list[tuple[int, dt.date]]:
+    """``(problem, due day)`` of every problem due on or before ``today``, most overdue first.
+
+    Days are counted in the UTC offset of the newest event.
+
+    Raises
+    ------
+    TypeError
+        If ``today`` is not a ``datetime.date``.
+    """
+    if not isinstance(today, dt.date) or isinstance(today, dt.datetime):
+        raise TypeError(f"today: expected a datetime.date, got {type(today).__name__}")
+    events = sorted((e for e in events if event_problem(e) is None), key=_at)
+    zone = _zone(events)
+    days = [(n, _due_day(c, zone)) for n, c in schedule(events).items()]
+    return sorted(((n, d) for n, d in days if d <= today), key=lambda item: (item[1], item[0]))
+
+
+def status(
+    events: Iterable[dict[str, Any]], today: dt.date
+) -> dict[int, tuple[str, dt.date | None]]:
+    """Per problem with events: ``(status, next review day)``, the status a key of
+    :data:`STATUS_KO` ("due" when the card is due by ``today``, else what the latest review
+    was: "passed", "hinted", or "trying" while no review passed). A problem missing here is
+    "new"."""
+    events = sorted((e for e in events if event_problem(e) is None), key=_at)
+    zone = _zone(events)
+    cards = schedule(events)
+    latest: dict[int, Review] = {r.problem: r for r in reviews(events)}
+    out: dict[int, tuple[str, dt.date | None]] = {}
+    for number in dict.fromkeys(e["problem"] for e in events):
+        card = cards.get(number)
+        day = None if card is None else _due_day(card, zone)
+        review = latest.get(number)
+        if day is not None and day <= today:
+            name = "due"
+        elif review is None or not review.passed:
+            name = "trying"
+        else:
+            name = "hinted" if review.hints else "passed"
+        out[number] = (name, day)
+    return out
+
+
+@dataclass(frozen=True)
+class PatternStats:
+    """One pattern's line of the progress table.
+
+    ``solved`` counts the problems with a passing review, ``attempts`` every check,
+    ``hint_rate`` the share of reviews with a hint (None without reviews) and
+    ``median_minutes`` the median time to pass over the passing reviews with a start.
+    """
+
+    pattern: str
+    problems: int
+    solved: int
+    attempts: int
+    hint_rate: float | None
+    median_minutes: float | None
+
+
+def pattern_stats(events: Iterable[dict[str, Any]], patterns: dict[int, str]) -> list[PatternStats]:
+    """One :class:`PatternStats` per pattern of ``patterns`` (problem -> pattern), in the order
+    the patterns first appear there."""
+    events = [e for e in events if event_problem(e) is None]
+    done = reviews(events)
+    out = []
+    for pattern in dict.fromkeys(patterns.values()):
+        members = {n for n, p in patterns.items() if p == pattern}
+        mine = [r for r in done if r.problem in members]
+        times = [r.minutes for r in mine if r.passed and r.minutes is not None]
+        out.append(
+            PatternStats(
+                pattern=pattern,
+                problems=len(members),
+                solved=len({r.problem for r in mine if r.passed}),
+                attempts=sum(e["event"] == "check" and e["problem"] in members for e in events),
+                hint_rate=sum(r.hints > 0 for r in mine) / len(mine) if mine else None,
+                median_minutes=statistics.median(times) if times else None,
+            )
+        )
+    return out
+
+
+def drill_days(events: Iterable[dict[str, Any]]) -> dict[dt.date, int]:
+    """Per day (the date of ``at`` in its own offset), the number of distinct problems drilled.
+
+    Examples
+    --------
+    >>> ev = [{"event": "start", "problem": 200, "at": "2026-12-01T09:00:00+09:00"},
+    ...       {"event": "check", "problem": 200, "passed": True, "at": "2026-12-01T09:30:00+09:00"},
+    ...       {"event": "start", "problem": 994, "at": "2026-12-01T10:00:00+09:00"}]
+    >>> drill_days(ev)
+    {datetime.date(2026, 12, 1): 2}
+    """
+    seen: dict[dt.date, set[int]] = {}
+    for event in events:
+        if event_problem(event) is None:
+            seen.setdefault(_at(event).date(), set()).add(event["problem"])
+    return {day: len(problems) for day, problems in sorted(seen.items())}

@@ -1,0 +1,63 @@
+"""The progress page's heatmap at 1280 and 390 px: the box fits or scrolls inside itself, the
+page never scrolls sideways, every drawn day has a title. The repository has no records yet, so
+a synthetic heatmap (the generator's own HTML) is put into the built page's article, styled by
+the site's real CSS."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from docs.gen import progress
+from tests.docs.browser import open_page, site_page
+
+pytestmark = pytest.mark.browser
+
+DAYS = {dt.date(2026, 12, 1) - dt.timedelta(days=3 * i): i % 5 for i in range(40)}
+
+CHECK_JS = r"""(html) => {
+    const article = document.querySelector('article') || document.querySelector('.md-content');
+    article.insertAdjacentHTML('beforeend', html);
+    const box = article.querySelector('.dp-heatmap');
+    const r = box.getBoundingClientRect();
+    const cells = [...box.querySelectorAll('.dp-cell:not(.dp-future)')];
+    return {
+        pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        boxRight: r.right, viewport: window.innerWidth,
+        scrolls: box.scrollWidth > box.clientWidth ? getComputedStyle(box).overflowX : 'fits',
+        cells: cells.length,
+        titled: cells.filter(c => /^\d{4}-\d\d-\d\d: \d+번$/.test(c.title)).length,
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_heatmap_fits_or_scrolls(browser, site_url, width):
+    with site_page(browser, site_url, width=width) as page:
+        open_page(page, site_url, "graphs/progress/")
+        got = page.evaluate(CHECK_JS, progress.heatmap(DAYS, dt.date(2026, 12, 2)))
+    assert got["pageOverflow"] <= 0, got
+    assert got["boxRight"] <= got["viewport"], got
+    assert got["scrolls"] in ("fits", "auto", "scroll"), got
+    assert got["cells"] > 0 and got["titled"] == got["cells"], got
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_pattern_table_and_the_rule_read_on_the_built_page(browser, site_url, width):
+    from graphs.drill.problem import drills
+
+    with site_page(browser, site_url, width=width) as page:
+        open_page(page, site_url, "graphs/progress/")
+        got = page.evaluate(
+            """() => ({
+                overflow: document.documentElement.scrollWidth
+                    - document.documentElement.clientWidth,
+                rows: [...document.querySelectorAll('article table tbody tr')]
+                    .map(r => r.cells[0].textContent.trim()),
+                text: document.querySelector('article').innerText,
+            })"""
+        )
+    assert got["overflow"] <= 0, got["overflow"]
+    assert got["rows"] == list(dict.fromkeys(d.pattern for d in drills()))
+    assert "복습 규칙" in got["text"] and "Again" in got["text"]
