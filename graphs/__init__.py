@@ -1,4 +1,4 @@
-"""The day's graph drills: BFS/DFS, components, islands, rotting oranges, toposort, courses.
+"""The graph drills: BFS/DFS, components, islands, oranges, toposort, borders, bipartite, paths.
 
 Every public function validates its input at the entry, never mutates it, runs in linear time
 (``O(V + E)``; union-find adds an inverse-Ackermann factor, at most 4 in practice) and never
@@ -16,6 +16,7 @@ from graphs.bipartite import is_bipartite, possible_bipartition
 from graphs.borders import capture_surrounded, num_enclaves
 from graphs.components import connected_components, count_components
 from graphs.courses import can_finish, find_order
+from graphs.grid_paths import shortest_path_binary_matrix
 from graphs.islands import max_area_of_island, num_islands
 from graphs.oranges import oranges_rotting
 from graphs.toposort import (
@@ -25,6 +26,7 @@ from graphs.toposort import (
     topological_sort_kahn,
 )
 from graphs.traversal import bfs_order, dfs_order, shortest_path_lengths
+from graphs.union_find import find_redundant_connection
 
 __all__ = [
     "CycleError",
@@ -35,12 +37,14 @@ __all__ = [
     "count_components",
     "dfs_order",
     "find_order",
+    "find_redundant_connection",
     "is_bipartite",
     "max_area_of_island",
     "num_enclaves",
     "num_islands",
     "oranges_rotting",
     "possible_bipartition",
+    "shortest_path_binary_matrix",
     "shortest_path_lengths",
     "topological_sort",
     "topological_sort_dfs",

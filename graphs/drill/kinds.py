@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphs.drill.limits import GraphLimits, GridLimits, clip
-from graphs.tools.strategies import SQUARE_SIDES, graph_args, grid_args
+from graphs.tools.strategies import SQUARE_SIDES, graph_args, grid_args, top_left_square
 
 __all__ = [
     "GRAPH_SIZES",
@@ -180,9 +180,12 @@ def _small_grids(limits: GridLimits) -> Callable[[], Any]:
     """The gallery's small grids (:func:`graphs.tools.strategies.grid_args`: sides 0 .. 5),
     moved up into the limits (from 1 x 1) rather than filtered: the search makes the gallery's
     choices and shrinks to its minimal grids."""
-    return functools.partial(
+    grids = functools.partial(
         grid_args, cells=len(limits.cells), min_side=1, side_limit=limits.max_side
     )
+    if not limits.square:
+        return grids
+    return lambda: grids().map(top_left_square)
 
 
 def grid(

@@ -56,6 +56,8 @@ class GridLimits:
         What each value stands for, in Korean (shown beside a drawn grid).
     name : str, default "grid"
         LeetCode's name of the argument, as its constraint lines write it.
+    square : bool, default False
+        ``n x n`` grids only (1091: ``n == grid.length == grid[i].length``).
 
     Examples
     --------
@@ -68,6 +70,7 @@ class GridLimits:
     cells: tuple[Any, ...]
     names: tuple[str, ...] = ("물", "땅")
     name: str = "grid"  # LeetCode's name of the argument (130 calls it "board")
+    square: bool = False
 
     def __post_init__(self) -> None:
         if len(self.cells) < 2 or len(self.names) != len(self.cells):
@@ -83,12 +86,19 @@ class GridLimits:
             which = " or ".join(values)
         else:
             which = ", ".join(values[:-1]) + f", or {values[-1]}"
-        return [
-            f"m == {self.name}.length",
-            f"n == {self.name}[i].length",
-            f"1 <= m, n <= {self.max_side}",
-            f"{self.name}[i][j] is {which}",
-        ]
+        if self.square:
+            sides = [
+                f"n == {self.name}.length",
+                f"n == {self.name}[i].length",
+                f"1 <= n <= {self.max_side}",
+            ]
+        else:
+            sides = [
+                f"m == {self.name}.length",
+                f"n == {self.name}[i].length",
+                f"1 <= m, n <= {self.max_side}",
+            ]
+        return [*sides, f"{self.name}[i][j] is {which}"]
 
     def notes(self) -> list[str]:
         """What the judge leaves out because of the constraints, in Korean."""
@@ -116,6 +126,8 @@ class GridLimits:
         width = len(grid[0])
         if not 1 <= width <= self.max_side:
             return f"n = {width}: expected 1 <= n <= {self.max_side}"
+        if self.square and width != len(grid):
+            return f"{len(grid)} x {width}: expected a square n x n grid"
         allowed = range(len(self.cells))
         for r, row in enumerate(grid):
             if len(row) != width:

@@ -42,6 +42,8 @@ __all__ = [
     "grid_args",
     "node_pairs",
     "square_land_args",
+    "top_left_square",
+    "tree_plus_edge_args",
 ]
 
 SMALL_NODES = 6  # the small graphs: 0 .. 6 nodes ...
@@ -242,6 +244,20 @@ def graph_args(
     return build()
 
 
+def top_left_square(args: dict[str, Any]) -> dict[str, Any]:
+    """The largest square in the top-left corner of ``{"grid": ...}`` (a square stays as it is),
+    for problems of ``n x n`` grids: a drawn rectangle shrinks to the square it starts with.
+
+    Examples
+    --------
+    >>> top_left_square({"grid": [[0, 1, 1], [1, 0, 0]]})
+    {'grid': [[0, 1], [1, 0]]}
+    """
+    grid = args["grid"]
+    k = min(len(grid), len(grid[0]) if grid else 0)
+    return {"grid": [row[:k] for row in grid[:k]]}
+
+
 def grid_args(
     max_side: int = SMALL_GRID_SIDE,
     cells: int = 2,
@@ -376,3 +392,56 @@ def square_land_args(sides: tuple[int, ...] = SQUARE_SIDES) -> Any:
     for k in sides:
         _count("sides", k, least=1)
     return st.sampled_from(sides).map(lambda k: {"grid": [[1] * k for _ in range(k)]})
+
+
+def tree_plus_edge_args(max_nodes: int = SMALL_NODES, *, min_nodes: int = 3) -> Any:
+    """A tree on ``1 .. n`` plus one extra edge, as ``{"edges": [[a, b], ...]}`` (LeetCode 684).
+
+    ``n`` is drawn in ``min_nodes .. max_nodes``; each node ``2 .. n`` hangs from an earlier node,
+    the labels are then permuted, one pair that is not yet an edge is added, and the ``n``
+    edges are shuffled. Every pair is written ``[a, b]`` with ``a < b``, none repeats, and the
+    graph is connected, as LeetCode promises. A failure shrinks to the triangle in order
+    (``[[1, 2], [1, 3], [2, 3]]``): small ``n``, every node under node 1, labels and order kept.
+
+    Parameters
+    ----------
+    max_nodes : int, default 6
+        The largest ``n`` (``len(edges)``).
+    min_nodes : int, default 3
+        The smallest ``n``; at least 3 (two nodes have no room for an extra edge).
+
+    Returns
+    -------
+    hypothesis.strategies.SearchStrategy of dict
+
+    Raises
+    ------
+    TypeError, ValueError
+        ``min_nodes`` is not an int >= 3, or ``max_nodes`` not an int >= ``min_nodes``.
+
+    Examples
+    --------
+    >>> from hypothesis import find, settings
+    >>> find(tree_plus_edge_args(), lambda args: True,
+    ...      settings=settings(database=None, derandomize=True))
+    {'edges': [[1, 2], [1, 3], [2, 3]]}
+    """
+    from hypothesis import strategies as st
+
+    _count("min_nodes", min_nodes, least=3)
+    _count("max_nodes", max_nodes, least=min_nodes)
+
+    @st.composite
+    def build(draw: Any) -> dict[str, Any]:
+        n = draw(st.integers(min_nodes, max_nodes))
+        hang = [draw(st.integers(1, v - 1)) for v in range(2, n + 1)]  # node v under hang[v - 2]
+        label = [0, *draw(st.permutations(range(1, n + 1)))]  # label[old] = new
+        tree = [(label[p], label[v]) for v, p in zip(range(2, n + 1), hang, strict=True)]
+        present = {frozenset(e) for e in tree}
+        free = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)
+                if frozenset((a, b)) not in present]  # fmt: skip
+        extra = draw(st.sampled_from(free))
+        order = draw(st.permutations([*tree, extra]))
+        return {"edges": [[min(e), max(e)] for e in order]}
+
+    return build()

@@ -105,6 +105,8 @@ def test_hypothesis_finds_a_small_input_where_wrong_fails_and_correct_passes(pit
     if "edges" in args and "bipartit" in pitfall.name:
         # the smallest graph that is not bipartite is a triangle (and a node 0 left out of it)
         assert args["n"] <= 4 and len(args["edges"]) <= 3
+    elif "edges" in args and "n" not in args:  # 684's tree plus one edge: the triangle
+        assert len(args["edges"]) == 3
     elif "edges" in args:
         assert args["n"] <= 3 and len(args["edges"]) <= 2
     elif "adj" in args:

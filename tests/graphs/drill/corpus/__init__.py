@@ -168,5 +168,40 @@ CORPUS: list[dict[str, object]] = [
          "union-find over a defaultdict(list): each person's dislikes unioned together"),
     _row("dict_node_zero_886.py", "wrong_answer", "wrong_answer",
          "BFS colouring in a dict from person 1 only: misses the other components"),
+    # -------------------------------------------------- 1091 Shortest Path in Binary Matrix
+    _row("sink_bfs_1091.py", "accepted", "mutated",
+         "BFS with deque over the 3 x 3 block of moves, visited cells set to 1 in the grid"),
+    _row("dist_matrix_1091.py", "accepted", "accepted",
+         "BFS with collections.deque and a distance matrix, a module-level DIRS list"),
+    _row("level_sets_1091.py", "accepted", "accepted",
+         "BFS by levels with a seen set, neighbours from itertools.product (pre-imported)"),
+    _row("four_dirs_1091.py", "wrong_answer", "wrong_answer",
+         "BFS with four moves only, copied from the islands: misses the diagonal steps"),
+    _row("recursive_levels_1091.py", "accepted", "recursion",
+         "BFS by levels written as a recursive function (one frame a level), "
+         "module-level sys.setrecursionlimit(10**6)",
+         note="recurses ~4850 frames deep on the winding corridor of a 100 x 100 grid"),
+    _row("dfs_first_1091.py", "wrong_answer", "wrong_answer",
+         "recursive DFS over the eight moves returning the first path it reaches, not the "
+         "shortest"),
+    # -------------------------------------------------------------- 684 Redundant Connection
+    _row("uf_recursive_684.py", "accepted", "recursion",
+         "union-find with a recursive path-compressing find and no rank, module-level "
+         "sys.setrecursionlimit(10**6)",
+         note="recurses ~1000 frames deep on the path 1 - 2 - ... - 1000 closed by [1, 1000]"),
+    _row("dsu_rank_684.py", "accepted", "accepted",
+         "DSU class with union by rank and an iterative path-halving find"),
+    _row("dfs_each_edge_684.py", "accepted", "recursion",
+         "before adding each edge, a recursive DFS over a defaultdict(set) asks whether its "
+         "ends are already connected (O(n^2)), module-level sys.setrecursionlimit(10**6)",
+         note="recurses ~2000 frames deep (connected and its generator) on the closed path"),
+    _row("peel_in_place_684.py", "accepted", "mutated",
+         "leaves peeled with a Counter of degrees, edges[:] filtered in place until only the "
+         "cycle is left, then its last edge"),
+    _row("degree_two_684.py", "wrong_answer", "wrong_answer",
+         "the last edge whose two ends both have degree >= 2: not every such edge is on the "
+         "cycle"),
+    _row("zero_based_684.py", "runtime_error", "runtime_error",
+         "union-find with parent = list(range(n)): node n is out of range (IndexError)"),
 ]
 # fmt: on
