@@ -243,7 +243,7 @@ def test_a_failure_while_replacing_mkdocs_yml_puts_every_file_back(
     assert state(site) == before
 
 
-def test_ctrl_c_right_after_the_entry_is_written_removes_it_and_its_drill_log(
+def test_ctrl_c_right_after_the_entry_is_written_removes_it_its_drill_log_and_review_box(
     site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     before = state(site)
@@ -258,8 +258,8 @@ def test_ctrl_c_right_after_the_entry_is_written_removes_it_and_its_drill_log(
     assert new_day(site) == 130
     err = capsys.readouterr().err
     assert err == (
-        f"interrupted: removed docs/generated/drills/log-{DATE}.md, docs/blog/posts/{DATE}.md:"
-        " nothing of it is left\n"
+        f"interrupted: removed docs/generated/drills/review-{DATE}.md,"
+        f" docs/generated/drills/log-{DATE}.md, docs/blog/posts/{DATE}.md: nothing of it is left\n"
     )
     assert state(site) == before
 
