@@ -14,13 +14,15 @@ fragment, ``docs/generated/drills/log-YYYY-MM-DD.md``: a table with the rows "�
 (``--8<-- "docs/generated/drills/log-YYYY-MM-DD.md"``) instead of typing those rows, and ``new``
 writes it at once; ``python -m docs.journal drills --date YYYY-MM-DD`` rewrites it from the record
 after more drilling, the same record always giving the same bytes. The record is the one source
-and is not tracked by git, so the fragment (which is) is only ever rewritten from a record that
-exists: without one, ``new`` creates the fragment if it is missing ("no drills") and ``drills``
-refuses. That is also why the log is not a :mod:`docs.gen` generator: ``docs.gen --check`` would
-then depend on an untracked file of one machine. The record tables below the log get one table
-per problem drilled by the time the entry is made, their "문제" row filled and the generated
-study record of the problem's solution (written once, in Korean, in ``graphs/records/``)
-included after them; the one row only the student can write ("틀린 점과 이유") stays blank.
+(the student commits ``drills/`` once the day is done), so the fragment is only ever rewritten
+from a record that exists: without one, ``new`` creates the fragment if it is missing ("no
+drills") and ``drills`` refuses. That is also why the log is not a :mod:`docs.gen` generator:
+``docs.gen --check`` would then depend on a record one machine may not have yet (the log and
+the review box are written by :mod:`docs.drill_log`). The record tables below the log get one
+table per problem drilled by the time the entry is made, their "문제" row filled and the
+generated study record of the problem's solution (written once, in Korean, in
+``graphs/records/``) included after them; the one row only the student can write ("틀린 점과
+이유") stays blank.
 
 With ``--experiment NAME`` it also starts the day's experiment (:mod:`docs.scaffold`): a runnable
 skeleton on the shared runner with its test, page generator and page, run once so that the tests
@@ -45,13 +47,20 @@ from pathlib import Path
 from string import Template
 
 from docs import scaffold
-from docs.tools.files import atomic_write_bytes
+from docs.drill_log import (
+    DRILL_LOGS,
+    DrillLogError,
+    drill_rows,
+    log_name,
+    review_name,
+    site_log_dir,
+    write_drill_log,
+    write_review_box,
+)
 
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
 TEMPLATE = DOCS / "templates" / "journal_entry.md"
-DRILL_LOGS = DOCS / "generated" / "drills"  # the drill logs of this clone
-LOG_COLUMNS = ("문제", "소요 시간", "힌트 사용", "시도")
 DEFAULT_TITLE = "오늘의 공부 기록"
 DEFAULT_SLUG = "study-log"
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # used with fullmatch: no trailing newline
@@ -81,156 +90,6 @@ def _check_title(title: str) -> str:
         what = f"control character {bad[0]!r}" if bad else "nothing printable"
         raise JournalError(f"--title: expected one line of printable text, got {what}: {title!r}")
     return title.strip()
-
-
-def _minutes_text(minutes: float) -> str:
-    total = round(minutes)
-    return f"{total // 60}시간 {total % 60}분" if total >= 60 else f"{total}분"
-
-
-def _cell(text: str) -> str:
-    """``text`` as one Markdown table cell: one line, no control characters, ``|`` escaped."""
-    text = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
-    return " ".join(text.split()).replace("|", "\\|")
-
-
-def drill_rows(summary: dict) -> dict[str, str]:
-    """The journal rows of one problem's summary (:func:`graphs.drill.record.attempt_summaries`).
-
-    Examples
-    --------
-    >>> rows = drill_rows({"problem": 200, "title": "Number of Islands", "minutes": 45.0,
-    ...     "started": "2026-11-30T09:00:00+09:00",
-    ...     "passed": True, "attempts": 3, "failures": 2, "verdicts": ["wrong_answer", "timeout"],
-    ...     "hints": 1, "hint_fields": ["그래프 표현"], "hint_minutes": [31.0]})
-    >>> rows["소요 시간"], rows["힌트 사용"]
-    ('45분 (start부터 통과까지)', '예, 1개: 그래프 표현 (시작 후 31분)')
-    >>> rows["시도"]
-    '3번: 틀린 답, 시간 초과, 통과'
-    """
-    from graphs.drill.report import VERDICTS
-
-    title = f"LeetCode {summary['problem']}. {summary['title']}".rstrip(". ")
-    if summary["minutes"] is None and summary["started"] and not summary["attempts"]:
-        spent = "시작만 하고 채점하지 않았다"
-    elif summary["minutes"] is None:
-        spent = "기록 없음 (start 없이 풀었다)"
-    elif summary["passed"]:
-        spent = f"{_minutes_text(summary['minutes'])} (start부터 통과까지)"
-    else:
-        spent = f"{_minutes_text(summary['minutes'])} 넘게 (아직 통과하지 못했다)"
-    if summary["hints"]:
-        first = summary["hint_minutes"][0]
-        when = f" (시작 후 {round(first)}분)" if first is not None else ""
-        hints = f"예, {summary['hints']}개: {', '.join(summary['hint_fields'])}{when}"
-    else:
-        hints = "아니오"
-    labels = [VERDICTS.get(v, v) for v in summary["verdicts"]]
-    if summary["passed"]:
-        labels.append(VERDICTS["ok"])
-    if summary["attempts"]:
-        tries = f"{summary['attempts']}번: {', '.join(labels)}"
-    else:
-        tries = "채점하지 않았다"
-    rows = {"문제": title, "소요 시간": spent, "힌트 사용": hints, "시도": tries}
-    return {label: _cell(value) for label, value in rows.items()}
-
-
-def log_name(date: dt.date) -> str:
-    """The drill log's file name for ``date``: ``log-YYYY-MM-DD.md``."""
-    return f"log-{date.isoformat()}.md"
-
-
-def drill_log(date: dt.date, summaries: list[dict]) -> str:
-    """The drill log fragment of ``date``: one table row per problem of the day's record.
-
-    The same summaries always give the same text (no time of writing, no file name in it).
-
-    Examples
-    --------
-    >>> drill_log(dt.date(2026, 11, 30), []).splitlines()[-1]
-    '이날은 `python -m graphs.drill`로 기록한 드릴이 없다.'
-    """
-    from docs.gen.common import md_table
-
-    head = (
-        f"<!-- generated by `python -m docs.journal drills` from the drill record of"
-        f" {date.isoformat()}; do not edit by hand -->\n\n"
-    )
-    if not summaries:
-        return head + "이날은 `python -m graphs.drill`로 기록한 드릴이 없다.\n"
-    rows = [[drill_rows(s)[column] for column in LOG_COLUMNS] for s in summaries]
-    return head + md_table(LOG_COLUMNS, rows)
-
-
-def write_drill_log(
-    date: dt.date, summaries: list[dict] | None, log_dir: Path = DRILL_LOGS
-) -> tuple[Path, bool]:
-    """Write the drill log of ``date`` into ``log_dir``; returns its path and whether it changed.
-
-    ``summaries`` is the day's record (:func:`read_drills`), or None when there is no record:
-    then the "no drills" log is written only if there is no log yet, since an existing one holds
-    what a record (of another clone, or deleted since) said. A log already equal to what it
-    would be is left untouched.
-
-    Raises
-    ------
-    JournalError
-        (a ``ValueError``) if the file cannot be written, naming it and the reason.
-    """
-    path = Path(log_dir) / log_name(date)
-    if summaries is None and (path.exists() or path.is_symlink()):
-        return path, False
-    data = drill_log(date, summaries or []).encode("utf-8")
-    try:
-        if path.is_file() and path.read_bytes() == data:
-            return path, False
-        atomic_write_bytes(path, data)
-    except OSError as e:
-        raise JournalError(f"cannot write the drill log {path} ({e.strerror or e})") from None
-    return path, True
-
-
-def review_name(date: dt.date) -> str:
-    """The review box's file name for ``date``: ``review-YYYY-MM-DD.md``."""
-    return f"review-{date.isoformat()}.md"
-
-
-def write_review_box(date: dt.date, log_dir: Path = DRILL_LOGS) -> Path:
-    """Write the entry's review box (:func:`docs.gen.progress.review_box`) if it is missing.
-
-    ``python -m docs.gen`` owns the box and rewrites it from every record; this only makes
-    sure a new entry never includes a missing file.
-
-    Raises
-    ------
-    JournalError
-        (a ``ValueError``) if the file cannot be written, naming it and the reason.
-    """
-    from docs.gen import progress
-
-    path = Path(log_dir) / review_name(date)
-    if path.exists() or path.is_symlink():
-        return path
-    text = progress.review_box(progress.read_events(progress.ROOT / "drills"), date)
-    try:
-        atomic_write_bytes(path, text.encode("utf-8"))
-    except OSError as e:
-        raise JournalError(f"cannot write the review box {path} ({e.strerror or e})") from None
-    return path
-
-
-def site_log_dir(posts_dir: Path) -> Path | None:
-    """Where the entries of ``posts_dir`` find their drill logs, or None outside any site.
-
-    The entry includes ``docs/generated/drills/log-YYYY-MM-DD.md``, a path relative to the
-    site's root: the nearest folder at or above ``posts_dir`` that holds ``mkdocs.yml``.
-    """
-    folder = Path(posts_dir).resolve()
-    for root in (folder, *folder.parents):
-        if (root / "mkdocs.yml").is_file():
-            return root / "docs" / "generated" / "drills"
-    return None
 
 
 def record_include(problem: int) -> str | None:
@@ -558,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "drills":
         try:
             return cmd_drills(args)
-        except JournalError as e:
+        except (JournalError, DrillLogError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
     posts_dir = POSTS if args.posts_dir is None else args.posts_dir
@@ -578,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     except scaffold.Interrupted as e:
         print(f"interrupted: {e}", file=sys.stderr)
         return 130
-    except (JournalError, scaffold.ScaffoldError) as e:
+    except (JournalError, DrillLogError, scaffold.ScaffoldError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     _warn(problems)

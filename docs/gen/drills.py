@@ -55,15 +55,18 @@ def _value(value: Any) -> str:
 
 
 def _statement(text: str) -> str:
-    """The declaration's statement on one line, its lists (``[a, b]``, ``[]``) as code, so that
-    Markdown never reads ``[a, b](...)`` as a link.
+    """The declaration's statement on one line, its lists (``[a, b]``, ``[]``) and indexed names
+    (``dislikes[i]``) as code, so that Markdown never reads ``[a, b](...)`` as a link.
 
     Examples
     --------
     >>> _statement("쌍 [a, b](b를 먼저)가 주어질 때\\n사이클이면 [].")
     '쌍 `[a, b]`(b를 먼저)가 주어질 때 사이클이면 `[]`.'
+    >>> _statement("dislikes[i] = [a, b], graph[u][i]")
+    '`dislikes[i]` = `[a, b]`, `graph[u][i]`'
     """
-    return re.sub(r"\[[^\]`]*\]", lambda m: f"`{m[0]}`", " ".join(text.split()))
+    indexed = r"(?:[A-Za-z_][A-Za-z0-9_]*)?(?:\[[^\]`]*\])+"
+    return re.sub(indexed, lambda m: f"`{m[0]}`", " ".join(text.split()))
 
 
 def _example(drill: Any, args: dict[str, Any], answer: Any) -> list[str]:
@@ -72,7 +75,8 @@ def _example(drill: Any, args: dict[str, Any], answer: Any) -> list[str]:
     values = drill.to_leetcode(args)
     names = param_names(drill.signature)
     lines = [f"{name} = {_value(v)}" for name, v in zip(names, values, strict=True)]
-    return ["```text", *lines, f"출력: {_value(answer)}", "```"]
+    label = f"출력 (바뀐 {names[0]})" if drill.answer_in_place else "출력"
+    return ["```text", *lines, f"{label}: {_value(answer)}", "```"]
 
 
 def _constraints(drill: Any) -> list[str]:

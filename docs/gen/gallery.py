@@ -92,6 +92,11 @@ def outcome_cell(out: dict[str, Any]) -> str:
     return text
 
 
+def _shown(case: dict[str, Any]) -> dict[str, Any]:
+    """A case's input as the functions got it (``called_with``, LeetCode's form), if recorded."""
+    return case.get("called_with", case["input"])
+
+
 def _table(p: dict[str, Any]) -> str:
     """One case: a row per field (the inputs may be long); several: a row per case."""
     cases = [(label, p[key]) for key, label in CASES if p.get(key)]
@@ -100,7 +105,7 @@ def _table(p: dict[str, Any]) -> str:
         return md_table(
             ["", "값"],
             [
-                [label, input_cell(case["input"])],
+                [label, input_cell(_shown(case))],
                 ["올바른 함수", outcome_cell(case["correct"])],
                 ["틀린 풀이", outcome_cell(case["wrong"])],
             ],
@@ -108,7 +113,7 @@ def _table(p: dict[str, Any]) -> str:
     return md_table(
         ["입력", "올바른 함수", "틀린 풀이"],
         [
-            [f"{label}: {input_cell(case['input'])}", outcome_cell(case["correct"]),
+            [f"{label}: {input_cell(_shown(case))}", outcome_cell(case["correct"]),
              outcome_cell(case["wrong"])]
             for label, case in cases
         ],

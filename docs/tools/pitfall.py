@@ -65,6 +65,10 @@ class Pitfall:
         ``found -> bool``, the search's condition; default: the two outcomes differ.
     describe : callable, optional
         ``found -> dict``: the input as the file records it (default: ``found`` itself).
+    called_with : callable, optional
+        ``found -> dict``: the arguments the two functions really get, when ``outcome`` builds
+        them from ``found`` in another form (LeetCode 886's 1-based ``dislikes`` from a 0-based
+        graph); recorded beside ``input`` so that the page shows what LeetCode passes.
     extra : callable, optional
         ``found -> dict``: more fields of the entry, computed on the minimal input.
     classic : optional
@@ -87,6 +91,7 @@ class Pitfall:
     describe: Callable[[Any], dict[str, Any]] = _as_is
     extra: Callable[[Any], dict[str, Any]] | None = None
     classic: Any = None
+    called_with: Callable[[Any], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         for field in ("mistake", "what_goes_wrong", "correct_function"):
@@ -96,7 +101,7 @@ class Pitfall:
         for field in ("wrong", "correct", "strategy", "outcome", "describe"):
             if not callable(getattr(self, field)):
                 raise TypeError(f"{field}: expected a callable, got {getattr(self, field)!r}")
-        for field in ("goes_wrong", "extra"):
+        for field in ("goes_wrong", "extra", "called_with"):
             value = getattr(self, field)
             if value is not None and not callable(value):
                 raise TypeError(f"{field}: expected a callable or None, got {value!r}")
@@ -126,9 +131,9 @@ class Pitfall:
         return self.wrong_outcome(found) != self.correct_outcome(found)
 
     def record(self, found: Any) -> dict[str, Any]:
-        """One case of the file: ``{"input", "correct", "wrong"}`` on ``found``."""
-        return {
-            "input": self.describe(found),
-            "correct": self.correct_outcome(found),
-            "wrong": self.wrong_outcome(found),
-        }
+        """One case of the file: ``{"input", "correct", "wrong"}`` on ``found`` (and
+        ``"called_with"``, when declared)."""
+        case = {"input": self.describe(found)}
+        if self.called_with is not None:
+            case["called_with"] = self.called_with(found)
+        return case | {"correct": self.correct_outcome(found), "wrong": self.wrong_outcome(found)}

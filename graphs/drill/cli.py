@@ -239,6 +239,8 @@ def _practice_events(folder: Path, drills: list[Any]) -> list[dict[str, Any]]:
 
 def cmd_list(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
     states = practice.status(events, today)
+    method_width = max((len(d.method) for d in drills), default=0)
+    title_width = max((len(d.title) for d in drills), default=0)  # titles are ASCII
     lines = []
     for pattern in dict.fromkeys(d.pattern for d in drills):
         lines.append(pattern)
@@ -246,7 +248,8 @@ def cmd_list(drills: list[Any], events: list[dict[str, Any]], today: dt.date) ->
             name, day = states.get(d.number, ("new", None))
             when = f" (다음 복습 {day.isoformat()})" if day is not None and name != "due" else ""
             lines.append(
-                f"  {d.number:>5}  {d.method:<28} {d.title:<36} {practice.STATUS_KO[name]}{when}"
+                f"  {d.number:>5}  {d.method:<{method_width}}  {d.title:<{title_width}}  "
+                f"{practice.STATUS_KO[name]}{when}"
             )
     return lines
 

@@ -201,20 +201,23 @@ def grid(
     families, timing : optional
         The hard cases and the timing ladder. By default those of a land (1) and water (0)
         grid: all land, one long snake, a checkerboard, random half land; timed on all-land
-        squares. A grid with other cells declares its own (:func:`ladder`).
+        squares; their labels call a 1 cell by its name in ``limits.names``. A grid with
+        other cells declares its own (:func:`ladder`).
     """
     sides = clip(GRID_SIDES, 1, limits.max_side)
+    land = limits.names[-1]  # what a 1 cell is called: "땅", or 130's "O"
+    all_land = f"모든 칸이 {land}인 정사각형 격자"
     if families is None:
         families = (
             # The gallery's ladder of all-land squares (1, 3, 10, 30, 100, 300), clipped.
-            ladder("모든 칸이 땅인 정사각형 격자", clip(SQUARE_SIDES, 1, limits.max_side), _land),
-            ladder("구불구불한 섬 하나 (아주 긴 경로)", sides, _serpentine),
-            ladder("체크무늬 (한 칸짜리 섬이 아주 많음)", sides, _checkerboard),
-            ladder("땅이 반쯤인 무작위 격자", sides, _random_half),
+            ladder(all_land, clip(SQUARE_SIDES, 1, limits.max_side), _land),
+            ladder(f"{land} 칸이 한 줄로 구불구불 이어진 격자 (아주 긴 경로)", sides, _serpentine),
+            ladder(f"체크무늬 (한 칸짜리 {land} 덩어리가 아주 많음)", sides, _checkerboard),
+            ladder(f"{land} 칸이 반쯤인 무작위 격자", sides, _random_half),
         )
     if timing is None:
         low = min(math.ceil(math.sqrt(TIMING_FROM / 3)), limits.max_side)  # V + E ~ 3 k^2
-        timing = ladder("모든 칸이 땅인 정사각형 격자", timing_sizes(low, limits.max_side), _land)
+        timing = ladder(all_land, timing_sizes(low, limits.max_side), _land)
     return Kind(
         name="grid",
         limits=limits,

@@ -11,7 +11,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from docs import journal
+from docs import drill_log, journal
 from tests.docs.drill_records import drill_events, write_record
 from tests.graphs.drill.helpers import MALFORMED, SOLUTIONS, malformed_record, run_drill
 from tests.helpers import IMPORTABLE, run
@@ -84,7 +84,7 @@ def test_the_same_record_gives_the_same_bytes_and_a_rerun_changes_nothing(tmp_pa
     copy = tmp_path / "copy.jsonl"
     copy.write_bytes(record.read_bytes())
     summaries = journal.read_drills(copy)
-    assert journal.drill_log(DAY, summaries).encode("utf-8") == first
+    assert drill_log.drill_log(DAY, summaries).encode("utf-8") == first
 
 
 def test_more_drilling_after_the_entry_reaches_the_log(tmp_path):
@@ -131,7 +131,7 @@ def test_new_without_a_record_creates_the_empty_log_but_never_overwrites_one(tmp
     proc = _journal("new", "--date", "2026-11-30", "--posts-dir", str(posts), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     log = site / "docs" / "generated" / "drills" / "log-2026-11-30.md"
-    assert log.read_text(encoding="utf-8") == journal.drill_log(DAY, [])
+    assert log.read_text(encoding="utf-8") == drill_log.drill_log(DAY, [])
     assert "기록한 드릴이 없다" in log.read_text(encoding="utf-8")
     # A fresh clone: the tracked log holds the numbers, the untracked record is gone.
     log.write_text("the log of the day, from a record this clone does not have\n", "utf-8")
@@ -183,7 +183,7 @@ def test_a_title_cannot_break_the_logs_table():
          "passed": False, "attempts": 0, "failures": 0, "verdicts": [], "hints": 0,
          "hint_fields": [], "hint_minutes": []},
     ]  # fmt: skip
-    table = [line for line in journal.drill_log(DAY, summaries).splitlines() if line]
+    table = [line for line in drill_log.drill_log(DAY, summaries).splitlines() if line]
     assert table[-1].startswith("| LeetCode 200. a \\| b c d | ") and len(table) == 4
 
 
@@ -209,7 +209,7 @@ def test_the_template_asks_by_hand_only_for_what_the_record_cannot_say():
     rows = re.findall(r"^\| (\S[^|]*?) \|  \|$", journal.TEMPLATE.read_text("utf-8"), re.M)
     assert set(rows) == {"문제", "틀린 점과 이유"}
     assert not set(rows) & set(records.FIELDS)  # the record's fields come from the record
-    assert not set(rows) & set(journal.LOG_COLUMNS[1:])  # time, hints, attempts: the log
+    assert not set(rows) & set(drill_log.LOG_COLUMNS[1:])  # time, hints, attempts: the log
 
 
 def test_each_drilled_problem_gets_the_record_of_its_solution_after_its_table():

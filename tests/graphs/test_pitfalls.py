@@ -146,6 +146,24 @@ def test_committed_pitfalls_file_is_what_the_command_produces_now():
     assert committed == gallery.render(gallery.build_report(counterexamples))
 
 
+def test_the_pages_show_the_arguments_leetcode_passes_and_they_fail():
+    """Where a pitfall is called in another form than its search input (785's neighbour lists,
+    886's 1-based dislikes), the file records those arguments: they are the drill's LeetCode
+    arguments for the input, and given straight to the two functions they give the outcomes."""
+    data = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
+    by_name = {p.name: p for p in PITFALLS}
+    shown = [e for e in data["pitfalls"] if "called_with" in e["minimal"]]
+    assert {e["name"] for e in shown} >= {"is_bipartite_from_node_zero",
+                                          "possible_bipartition_unchecked_seen"}  # fmt: skip
+    for entry in shown:
+        pitfall, drill = by_name[entry["name"]], _drill_of(entry["name"])
+        for kind in ("minimal", "classic"):
+            case = entry[kind]
+            assert list(case["called_with"].values()) == drill.to_leetcode(case["input"])
+            assert counterexamples.outcome(pitfall.wrong, case["called_with"]) == case["wrong"]
+            assert counterexamples.outcome(pitfall.correct, case["called_with"]) == case["correct"]
+
+
 def test_the_diamond_is_a_false_cycle_for_the_single_flag():
     edges = [(0, 1), (0, 2), (1, 3), (2, 3)]
     assert pitfalls.has_cycle_single_flag(4, edges) is True

@@ -3,7 +3,7 @@
 The inputs are the drills' canonical graphs ``{"n", "edges"}`` (0-based, distinct pairs
 ``a < b``), so the gallery's minimal input is the one the judge reports; each function is
 called with the arguments LeetCode passes (an adjacency list for 785, 1-based dislikes for
-886), built from it.
+886), built from it and recorded as ``called_with``: the pages show that form.
 """
 
 from __future__ import annotations
@@ -31,12 +31,22 @@ def adjacency_lists(n: int, edges: list[list[int]]) -> list[list[int]]:
     return graph
 
 
+def graph_of(args: dict[str, Any]) -> dict[str, Any]:
+    """LeetCode 785's argument for a canonical graph: ``{"graph": neighbour lists}``."""
+    return {"graph": adjacency_lists(args["n"], args["edges"])}
+
+
+def dislikes_of(args: dict[str, Any]) -> dict[str, Any]:
+    """LeetCode 886's arguments for a canonical graph: ``n`` and 1-based ``dislikes``."""
+    return {"n": args["n"], "dislikes": [[a + 1, b + 1] for a, b in args["edges"]]}
+
+
 def _as_graph(func: Any, args: dict[str, Any]) -> dict[str, Any]:
-    return outcome(func, {"graph": adjacency_lists(args["n"], args["edges"])})
+    return outcome(func, graph_of(args))
 
 
 def _as_dislikes(func: Any, args: dict[str, Any]) -> dict[str, Any]:
-    return outcome(func, {"n": args["n"], "dislikes": [[a + 1, b + 1] for a, b in args["edges"]]})
+    return outcome(func, dislikes_of(args))
 
 
 BIPARTITE_FROM_NODE_ZERO = Pitfall(
@@ -50,6 +60,7 @@ BIPARTITE_FROM_NODE_ZERO = Pitfall(
     correct_function="graphs.is_bipartite",
     strategy=_simple_graphs,
     outcome=_as_graph,
+    called_with=graph_of,
     classic={"n": 4, "edges": [[1, 2], [1, 3], [2, 3]]},
 )
 
@@ -65,5 +76,6 @@ BIPARTITION_UNCHECKED_SEEN = Pitfall(
     correct_function="graphs.possible_bipartition",
     strategy=_simple_graphs,
     outcome=_as_dislikes,
+    called_with=dislikes_of,
     classic={"n": 3, "edges": [[0, 1], [0, 2], [1, 2]]},
 )

@@ -301,7 +301,7 @@ _lines = st.one_of(
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(values=st.lists(_lines, max_size=10))
 def test_no_valid_json_line_makes_the_readers_raise(tmp_path, values):
-    from docs import journal
+    from docs import drill_log
 
     path = tmp_path / f"{uuid.uuid4().hex}.jsonl"
     path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
@@ -309,6 +309,6 @@ def test_no_valid_json_line_makes_the_readers_raise(tmp_path, values):
     events = drill.read_record(path, problems)
     assert len(events) + len(problems) == len(values)
     for summaries in (drill.attempt_summaries(events), drill.attempt_summaries(values)):
-        journal.drill_log(dt.date(2026, 11, 30), summaries)
+        drill_log.drill_log(dt.date(2026, 11, 30), summaries)
     for number in {e["problem"] for e in events}:
         drill.minutes_since(drill.session(values, number), drill.now())
