@@ -29,14 +29,21 @@ __all__ = ["LABELS", "scaling_figure"]
 LABELS = {
     "ko": {"title": "크기에 따른 실행 시간 (로그-로그)", "quick": " [빠른 측정]",
            "seconds": "시간 (중앙값)", "slope": "{} · 기울기 {:.2f}",
+           "slope_long": "{}\n기울기 {:.2f}",
            "guide": "기울기 1 (선형)",
            "reference": "참조 구현 ({})", "c": "C", "python": "순수 Python",
            "missing": "측정하지 않음 (중단됨)", "cells": "격자 칸 수"},
     "en": {"title": "graphs: time vs input size (log-log)", "quick": " [quick]",
            "seconds": "time (median)", "slope": "{} · slope {:.2f}", "guide": "slope 1",
+           "slope_long": "{}\nslope {:.2f}",
            "reference": "reference ({})", "c": "C", "python": "pure Python",
            "missing": "not measured (interrupted)", "cells": "cells"},
 }  # fmt: skip
+
+#: A legend name longer than this puts its slope on a second line: with it on one line
+#: (``shortest_path_binary_matrix · 기울기 1.02``) the phone figure grew wider than the
+#: column and its text was shown below 11 pt.
+LONG_NAME = 22
 
 #: Colours of our solutions (a problem may time two), networkx and the reference.
 OURS_COLOURS = ("tab:blue", "tab:purple")
@@ -53,7 +60,9 @@ def _solver_label(pr: Mapping[str, Any], solver: str, text: Mapping[str, str]) -
     else:
         name = text["reference"].format(text["c" if pr["reference_is_c"] else "python"])
     slope = pr["slopes"].get(solver)
-    return name if slope is None else text["slope"].format(name, slope)
+    if slope is None:
+        return name
+    return text["slope_long" if len(name) > LONG_NAME else "slope"].format(name, slope)
 
 
 def seconds_label(t: float) -> str:
