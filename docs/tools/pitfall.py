@@ -66,9 +66,10 @@ class Pitfall:
     describe : callable, optional
         ``found -> dict``: the input as the file records it (default: ``found`` itself).
     called_with : callable, optional
-        ``found -> dict``: the arguments the two functions really get, when ``outcome`` builds
-        them from ``found`` in another form (LeetCode 886's 1-based ``dislikes`` from a 0-based
-        graph); recorded beside ``input`` so that the page shows what LeetCode passes.
+        ``found -> dict``: the arguments the two functions really get, when they take ``found``
+        in another form (LeetCode 886's 1-based ``dislikes`` from a 0-based graph): ``outcome``
+        is then called on them, and they are recorded beside ``input`` so that the page shows
+        what LeetCode passes.
     extra : callable, optional
         ``found -> dict``: more fields of the entry, computed on the minimal input.
     classic : optional
@@ -116,13 +117,16 @@ class Pitfall:
         """The wrong function's full name: ``"graphs.pitfalls.num_islands_recursive"``."""
         return f"{self.wrong.__module__}.{self.wrong.__name__}"
 
+    def _args(self, found: Any) -> Any:
+        return found if self.called_with is None else self.called_with(found)
+
     def correct_outcome(self, found: Any) -> dict[str, Any]:
         """What the right function does on ``found``."""
-        return self.outcome(self.correct, found)
+        return self.outcome(self.correct, self._args(found))
 
     def wrong_outcome(self, found: Any) -> dict[str, Any]:
         """What the wrong function does on ``found``."""
-        return self.outcome(self.wrong, found)
+        return self.outcome(self.wrong, self._args(found))
 
     def fails(self, found: Any) -> bool:
         """Whether the wrong variant goes wrong on ``found`` (the search's condition)."""

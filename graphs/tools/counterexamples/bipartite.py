@@ -41,14 +41,6 @@ def dislikes_of(args: dict[str, Any]) -> dict[str, Any]:
     return {"n": args["n"], "dislikes": [[a + 1, b + 1] for a, b in args["edges"]]}
 
 
-def _as_graph(func: Any, args: dict[str, Any]) -> dict[str, Any]:
-    return outcome(func, graph_of(args))
-
-
-def _as_dislikes(func: Any, args: dict[str, Any]) -> dict[str, Any]:
-    return outcome(func, dislikes_of(args))
-
-
 BIPARTITE_FROM_NODE_ZERO = Pitfall(
     mistake="two-colouring by BFS from node 0 only",
     what_goes_wrong=(
@@ -59,7 +51,7 @@ BIPARTITE_FROM_NODE_ZERO = Pitfall(
     correct=graphs.is_bipartite,
     correct_function="graphs.is_bipartite",
     strategy=_simple_graphs,
-    outcome=_as_graph,
+    outcome=outcome,
     called_with=graph_of,
     classic={"n": 4, "edges": [[1, 2], [1, 3], [2, 3]]},
 )
@@ -75,7 +67,7 @@ BIPARTITION_UNCHECKED_SEEN = Pitfall(
     correct=graphs.possible_bipartition,
     correct_function="graphs.possible_bipartition",
     strategy=_simple_graphs,
-    outcome=_as_dislikes,
+    outcome=outcome,
     called_with=dislikes_of,
     classic={"n": 3, "edges": [[0, 1], [0, 2], [1, 2]]},
 )
