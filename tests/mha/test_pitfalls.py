@@ -81,11 +81,9 @@ def test_the_mha_gallery_has_the_shape_of_the_graphs_gallery():
     entry_keys = {"name", "mistake", "what_goes_wrong", "wrong_function", "correct_function"}
     for data in (mha_data, graphs_data):
         for entry in data["pitfalls"]:
-            assert entry_keys <= set(entry) and set(entry["minimal"]) == {
-                "input",
-                "correct",
-                "wrong",
-            }
+            minimal = set(entry["minimal"])
+            assert entry_keys <= set(entry) and {"input", "correct", "wrong"} <= minimal
+            assert minimal <= {"input", "correct", "wrong", "called_with"}  # how LeetCode calls it
             module, _, name = entry["wrong_function"].rpartition(".")
             assert name == entry["name"] and ".pitfalls" in f".{module}", entry  # or a topic module
 
