@@ -28,7 +28,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from graphs.drill import runner
+from graphs.drill import failures, runner
 from graphs.drill.answers import stand_in
 from graphs.drill.growth import fit
 from graphs.drill.problem import Drill, find
@@ -106,71 +106,13 @@ class Judge:
         if answer.get("ready"):
             self.recursion_limit = int(answer["recursion_limit"])
             return None
-        return self._load_failure(answer)
+        return failures.load_failure(answer, self.drill, self.shown)
 
     def close(self) -> None:
         if self.sandbox is not None:
             self.output_bytes += self.sandbox.output_bytes
             self.sandbox.close()
             self.sandbox = None
-
-    def _bad(self, verdict: str, message: str, details: list[str] | None = None) -> dict[str, Any]:
-        return {"status": "fail", "verdict": verdict, "message": message, "details": details or []}
-
-    def _load_failure(self, answer: dict[str, Any]) -> dict[str, Any]:
-        d, shown = self.drill, self.shown
-        expected = ["class Solution:", f"    def {d.signature}:"]
-        kind = answer.get("load") or answer.get("status")
-        if kind == "syntax_error":
-            where = f"{shown}:{answer['lineno']}" if answer.get("lineno") else shown
-            details = []
-            if answer.get("text"):
-                details.append("    " + answer["text"])
-                if answer.get("offset"):
-                    details.append("    " + " " * (answer["offset"] - 1) + "^")
-            return self._bad("syntax_error", f"{where}: 문법 오류 ({answer['msg']})", details)
-        if kind == "unreadable":
-            return self._bad("unreadable", f"{shown}: 읽을 수 없다 ({answer['msg']})")
-        if kind == "error":
-            return self._bad("error", f"{shown}: 파일을 실행하다가 예외가 났다", answer["details"])
-        if kind == "no_class":
-            found = "있지만 클래스가 아니다" if answer["found"] else "없다"
-            message = (
-                f"{shown}: Solution 클래스가 {found}. LeetCode에 붙여 넣는 모양 그대로 써 주세요:"
-            )
-            return self._bad("no_class", message, expected)
-        if kind == "no_method":
-            have = f" (있는 것: {', '.join(answer['have'])})" if answer["have"] else ""
-            message = f"{shown}: Solution에 메서드 {d.method}가 없다{have}. 기대하는 시그니처:"
-            return self._bad("no_method", message, expected[1:])
-        if kind == "bad_signature":
-            message = f"{shown}: {d.method}의 인자가 LeetCode와 다르다 ({answer['msg']})."
-            return self._bad("bad_signature", message + " 기대하는 시그니처:", expected[1:])
-        if kind == "timeout":
-            return self._bad("timeout", f"{shown}: 파일을 불러오는 데 시간 한도를 넘었다")
-        return {"status": "fail", **self._crash_failure(answer)}
-
-    def _crash_failure(self, answer: dict[str, Any]) -> dict[str, Any]:
-        """What a child that died (or broke the protocol) during a call gets: no ``status``,
-        so that the failing input is shown with it."""
-        if answer.get("status") == "protocol":
-            message = (
-                "풀이가 채점기와 주고받는 통로를 건드렸다 (답 말고 다른 줄을 쓰거나 통로를 닫았다)"
-            )
-            return {"verdict": "error", "message": message, "details": []}
-        if answer.get("signal") == "SIGKILL":  # not ours: the kernel's, out of memory
-            message = "메모리가 모자라 프로세스가 죽었다 (SIGKILL)"
-            return {"verdict": "memory", "message": message, "details": []}
-        if "signal" in answer:
-            message = (
-                f"풀이를 돌리던 프로세스가 {answer['signal']} 신호로 죽었다 (C 수준에서 멈췄다)"
-            )
-            return {"verdict": "crashed", "message": message, "details": []}
-        message = (
-            f"풀이가 프로세스를 스스로 끝냈다 (exit code {answer.get('exit')}: os._exit나 비슷한"
-            " 호출). LeetCode에서도 Runtime Error다"
-        )
-        return {"verdict": "error", "message": message, "details": []}
 
     # ------------------------------------------------------------------ one input
 
@@ -250,7 +192,7 @@ class Judge:
                 "message": f"풀이가 예외를 냈다: {answer['error']}",
                 "details": self._details(answer),
             }, answer
-        return self._crash_failure(answer), answer
+        return failures.crash_failure(answer), answer
 
     def _details(self, answer: dict[str, Any]) -> list[str]:
         return [str(line) for line in answer.get("details", [])][-6:]
@@ -336,7 +278,7 @@ class Judge:
                 return failed
             return self._judge()
         except _OutOfTime:
-            return self._bad(
+            return failures.bad(
                 "budget",
                 "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다"
                 " (--time-limit나 --budget를 늘려 보세요)",
