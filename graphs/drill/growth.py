@@ -5,6 +5,13 @@ fits ``log(seconds) = a + slope * log(V + E)`` by least squares
 (:func:`docs.tools.timing.loglog_slope`, on three sizes at least). A slope near 1 is linear. The
 fit reports its 95% interval, and says nothing when that interval is wide, as it is on a busy
 machine: a linear solution is never called steeper than linear because of a noisy point.
+
+Some problems' LeetCode limits leave nothing to fit. When the largest input allowed is below the
+ladder's usual start (994's grid has at most 100 cells, ``V + E = 280``), a call takes hundredths
+of a millisecond and the cost of a call, not the algorithm, sets the time: ``"small"``. When the
+sizes span less than a 4-fold range of ``V + E`` (684's ``n`` runs from 500 to 1000 only), a
+point 10% off moves the slope by about ``log(1.1 / 0.9) / log(2) = 0.29`` over a 2-fold range but
+``0.14`` over a 4-fold one: ``"narrow"``. Both say so rather than blame the machine.
 """
 
 from __future__ import annotations
@@ -12,19 +19,48 @@ from __future__ import annotations
 from typing import Any
 
 from docs.tools.timing import loglog_slope  # the house's one log-log fit, with its interval
+from graphs.drill.kinds import TIMING_FROM
 
-__all__ = ["MIN_SIZES", "STEEPER", "WIDE_SLOPE", "fit"]
+__all__ = ["MIN_RANGE", "MIN_SIZES", "STEEPER", "WIDE_SLOPE", "fit"]
 
 WIDE_SLOPE = 0.25  # a fitted slope whose 95% half-width is larger says nothing
 STEEPER = 1.3  # slopes above this are "steeper than linear"
 MIN_SIZES = 3  # two sizes give a slope but no interval: nothing to judge by
+MIN_RANGE = 4.0  # the largest V + E over the smallest below which a slope is not fitted
 
 
 def fit(timings: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The fitted slope of time against ``V + E`` and what it says: ``"linear"`` (its 95%
-    interval below 1.3), ``"steeper"`` (above), ``"unclear"`` (across), ``"wide"`` (an interval
-    wider than ±0.25: a busy machine). None without three sizes."""
-    fitted = loglog_slope([(t["V"] + t["E"], t["seconds"]) for t in timings], MIN_SIZES)
+    """The fitted slope of time against ``V + E`` and what it says.
+
+    Parameters
+    ----------
+    timings : list of dict
+        ``{"V", "E", "seconds"}`` per timed size, smallest first.
+
+    Returns
+    -------
+    dict or None
+        ``{"slope", "half_width", "verdict"}`` with the verdict ``"linear"`` (the 95% interval
+        below 1.3), ``"steeper"`` (above), ``"unclear"`` (across) or ``"wide"`` (wider than
+        ±0.25: a busy machine); ``{"verdict": "small", "largest"}`` when the largest ``V + E``
+        is below :data:`~graphs.drill.kinds.TIMING_FROM`; ``{"verdict": "narrow", "smallest",
+        "largest"}`` when the sizes span less than :data:`MIN_RANGE`; None with no timings.
+
+    Examples
+    --------
+    >>> fit([{"V": 100, "E": 180, "seconds": 1e-4}])
+    {'verdict': 'small', 'largest': 280}
+    >>> fit([{"V": n, "E": n, "seconds": n * 1e-7} for n in (500, 750, 1000)])["verdict"]
+    'narrow'
+    """
+    if not timings:
+        return None
+    sizes = [t["V"] + t["E"] for t in timings]
+    if max(sizes) < TIMING_FROM:
+        return {"verdict": "small", "largest": max(sizes)}
+    if max(sizes) < MIN_RANGE * min(sizes):
+        return {"verdict": "narrow", "smallest": min(sizes), "largest": max(sizes)}
+    fitted = loglog_slope(list(zip(sizes, (t["seconds"] for t in timings), strict=True)), MIN_SIZES)
     if fitted is None:
         return None
     slope, half = fitted

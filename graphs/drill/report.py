@@ -65,6 +65,19 @@ def timing_lines(result: dict[str, Any], label: str) -> list[str]:
     fit = result.get("fit")
     if fit is None:
         return lines
+    if fit["verdict"] == "small":
+        lines.append(
+            f"  LeetCode가 허락하는 가장 큰 입력이 V + E = {fit['largest']:,}밖에 안 되어, 시간은"
+            " 알고리즘보다 호출 비용이 정한다: 기울기는 재지 않는다."
+        )
+        return lines
+    if fit["verdict"] == "narrow":
+        times = fit["largest"] / fit["smallest"]
+        lines.append(
+            f"  LeetCode의 크기 한도 안에서 V + E가 {fit['smallest']:,} .. {fit['largest']:,}"
+            f" ({times:.1f}배)뿐이라, 기울기는 재지 않는다 (측정 오차가 기울기를 크게 흔든다)."
+        )
+        return lines
     slope, half = fit["slope"], fit["half_width"]
     said = {
         "linear": "선형에 가깝다, O(V + E)와 맞다",

@@ -126,6 +126,27 @@ def test_quadratic_times_are_called_steeper():
     assert fit["verdict"] == "steeper" and fit["slope"] == pytest.approx(2.0)
 
 
+@given(
+    sizes=st.lists(st.integers(1, 999), min_size=1, max_size=8, unique=True),
+    slope=st.floats(0.5, 3.0),
+)
+def test_inputs_as_small_as_994s_get_no_slope_and_say_why(sizes, slope):
+    # 994's grid is at most 10 x 10: the cost of a call, not the growth, sets such times.
+    timings = [{"V": n, "E": 0, "seconds": 1e-8 * n**slope} for n in sorted(sizes)]
+    fit = growth.fit(timings)
+    assert fit == {"verdict": "small", "largest": max(sizes)}
+    said = report.timing_lines({"timings": timings, "fit": fit}, "격자")[-1]
+    assert f"V + E = {max(sizes):,}밖에" in said and "기울기는 재지 않는다" in said
+
+
+@given(low=st.integers(1000, 10**5), ratio=st.floats(1.0, 3.99), slope=st.floats(0.5, 3.0))
+def test_sizes_over_less_than_a_4_fold_range_get_no_slope(low, ratio, slope):
+    # 684's n runs from 500 to 1000: even exact quadratic times are not called steeper there.
+    sizes = sorted({low, round(low * ratio**0.5), int(low * ratio)})
+    fit = growth.fit([{"V": n, "E": 0, "seconds": 1e-9 * n**slope} for n in sizes])
+    assert fit["verdict"] == "narrow" and "slope" not in fit
+
+
 def test_too_few_sizes_give_no_slope():
     assert growth.loglog_slope([(1000, 0.1), (2000, 0.2)]) is None
     assert growth.loglog_slope([(1000, 0.1), (1000, 0.2), (1000, 0.3)]) is None
