@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graphs.drill import growth
 from graphs.drill.runner import LEETCODE_RECURSION_LIMIT, PLAIN_PYTHON_FRAMES
 
 __all__ = ["LEETCODE_NAMES", "VERDICTS", "format_result", "notes", "timing_lines"]
@@ -71,13 +72,6 @@ def timing_lines(result: dict[str, Any], label: str) -> list[str]:
             " 알고리즘보다 호출 비용이 정한다: 기울기는 재지 않는다."
         )
         return lines
-    if fit["verdict"] == "narrow":
-        times = fit["largest"] / fit["smallest"]
-        lines.append(
-            f"  LeetCode의 크기 한도 안에서 V + E가 {fit['smallest']:,} .. {fit['largest']:,}"
-            f" ({times:.1f}배)뿐이라, 기울기는 재지 않는다 (측정 오차가 기울기를 크게 흔든다)."
-        )
-        return lines
     slope, half = fit["slope"], fit["half_width"]
     said = {
         "linear": "선형에 가깝다, O(V + E)와 맞다",
@@ -85,6 +79,12 @@ def timing_lines(result: dict[str, Any], label: str) -> list[str]:
         "unclear": "선형인지 더 가파른지 이 측정으로는 가를 수 없다",
         "wide": "측정이 흔들려 판단하지 않는다 (기계가 바쁠 때 그렇다)",
     }[fit["verdict"]]
+    times = fit["largest"] / fit["smallest"]
+    if fit["verdict"] == "wide" and times < growth.MIN_RANGE:
+        said = (
+            f"LeetCode의 크기 한도 안에서 잰 V + E가 {times:.1f}배 범위뿐이라, 측정 오차가"
+            " 기울기를 크게 흔든다: 판단하지 않는다"
+        )
     lines.append(
         f"  log-log 기울기 {slope:.2f} ± {half:.2f} (95%, 1이면 선형): {said}."
         f" 크기마다 {result.get('repeats', 1)}번 잰 가장 빠른 값."
