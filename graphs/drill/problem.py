@@ -88,6 +88,20 @@ def param_names(signature: str) -> list[str]:
     return [name for name in params if name and name != "self"]
 
 
+# The TeX the study records use inside \( \), as a terminal shows it; another command loses
+# only its backslash (\log -> log).
+_TEX = {"le": "≤", "ge": "≥", "ne": "≠", "alpha": "α", "sum": "Σ", "times": "×", "cdot": "·",
+        "to": "→", "infty": "∞", ",": ""}  # fmt: skip
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _math(tex: str) -> str:
+    text = re.sub(r"\\([A-Za-z]+|,)", lambda m: _TEX.get(m[1], m[1]), tex).replace("  ", " ")
+    return re.sub(r"\^(\d+)", lambda m: m[1].translate(_SUPERSCRIPT), text)  # n^2 -> n²
+
+
 def _plain(text: str) -> str:
     """A record section's Markdown -> plain text on one line, for the terminal.
 
@@ -95,8 +109,10 @@ def _plain(text: str) -> str:
     --------
     >>> _plain("격자가 **곧** 그래프다: `r * stride + c`.\\n\\n- 경계를 잊는다.")
     '격자가 곧 그래프다: `r * stride + c`. · 경계를 잊는다.'
+    >>> _plain(r"\\(E \\le 4V\\)이고 \\(O(n\\,\\alpha(n))\\), \\(\\log n\\), \\(10^6\\)")
+    'E ≤ 4V이고 O(nα(n)), log n, 10⁶'
     """
-    text = re.sub(r"\\\((.+?)\\\)", r"\1", text)  # \( math \)
+    text = re.sub(r"\\\((.+?)\\\)", lambda m: _math(m[1]), text)  # \( math \)
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
     text = re.sub(r"^\s*[-*] ", "· ", text, flags=re.M)
     return " ".join(text.split())

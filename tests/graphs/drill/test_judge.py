@@ -119,6 +119,9 @@ def test_hints_come_from_the_solutions_korean_record_in_the_rule_order():
         record = records.record(d.solution.__name__)
         for label, text in d.hints():
             assert text.split("`")[0].strip(" ·")[:8] in record[label]
+            # The record's \( TeX \) reads as text in a terminal: E ≤ 4V, n², α(n).
+            outside_code = "".join(text.split("`")[::2])
+            assert not set("\\{}^") & set(outside_code), (d.label, label, text)
 
 
 @given(st.integers(0, 7).flatmap(lambda n: st.tuples(st.just(n), dag_edges(n, max_edges=12))))
