@@ -9,8 +9,8 @@ machine: a linear solution is never called steeper than linear because of a nois
 Some problems' LeetCode limits leave nothing to fit. When the largest input allowed is below the
 ladder's usual start (994's grid has at most 100 cells, ``V + E = 280``), a call takes hundredths
 of a millisecond and the cost of a call, not the algorithm, sets the time: a bias that no interval
-shows, so the verdict is ``"small"`` and no slope is fitted. A narrow range of sizes (684's ``n``
-runs from 500 to 1000 only) needs no rule of its own: the interval widens by itself, since a
+shows, so the verdict is ``"small"`` and no slope is fitted. A narrow range of sizes (a ladder
+over ``n = 500 .. 1000``) needs no rule of its own: the interval widens by itself, since a
 point 10% off moves the slope by about ``log(1.1 / 0.9) / log(2) = 0.29`` over a 2-fold range
 but ``0.14`` over a 4-fold one. The fit returns its range, so that a wide interval is said to
 come from the range rather than from a busy machine when the range is under :data:`MIN_RANGE`.

@@ -92,13 +92,11 @@ def param_names(signature: str) -> list[str]:
 # only its backslash (\log -> log).
 _TEX = {"le": "≤", "ge": "≥", "ne": "≠", "alpha": "α", "sum": "Σ", "times": "×", "cdot": "·",
         "to": "→", "infty": "∞", ",": ""}  # fmt: skip
-
-
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _math(tex: str) -> str:
-    text = re.sub(r"\\([A-Za-z]+|,)", lambda m: _TEX.get(m[1], m[1]), tex).replace("  ", " ")
+    text = re.sub(r"\\([A-Za-z]+|,)", lambda m: _TEX.get(m[1], m[1]), tex)
     return re.sub(r"\^(\d+)", lambda m: m[1].translate(_SUPERSCRIPT), text)  # n^2 -> n²
 
 

@@ -170,7 +170,7 @@ def pairs_then_chain(n: int) -> list[list[int]]:
     The timing ladder: a solution that searches the graph built so far before each edge (the
     DFS approach, ``O(n^2)``) meets every join with both ends already present and explores the
     whole chain ``1 .. 2i`` before the next pair, ``2 + 4 + ... + n = Θ(n^2)`` steps in all,
-    while union-find stays linear. A random tree shows no such growth: its joins fall at random.
+    while union-find stays linear.
 
     Examples
     --------

@@ -140,7 +140,7 @@ def test_inputs_as_small_as_994s_get_no_slope_and_say_why(sizes, slope):
 
 
 def test_a_wide_interval_over_a_narrow_range_is_blamed_on_the_range():
-    # 684's n runs from 500 to 1000: a noisy point there is the range's fault, not the machine's.
+    # A ladder over n = 500 .. 1000: a noisy point there is the range's fault, not the machine's.
     noise = [1.0, 1.6, 0.7, 1.3, 0.8, 1.5, 0.6, 1.0]
     sizes = [round(1000 * 2 ** (i / 7)) for i in range(8)]
     timings = [{"V": n, "E": 0, "seconds": 1e-6 * n * f} for n, f in zip(sizes, noise, strict=True)]
