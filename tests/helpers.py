@@ -232,3 +232,32 @@ def alive(pid: int) -> bool:
     """Whether ``pid`` is running (a zombie waiting for its parent counts as ended)."""
     fields = _stat_fields(pid)
     return fields is not None and fields[0] != "Z"
+
+
+#: The lock file that ``.ci/setup`` installs from and ``bash .ci/lock`` refreshes.
+LOCK = ROOT / "requirements.lock"
+_PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)==(?P<version>\S+)", re.MULTILINE)
+
+
+def locked_versions(lock: Path = LOCK) -> dict[str, str]:
+    """``{distribution: version}`` for every pin in ``lock`` (names as the lock writes them:
+    lower case, ``-`` for ``_``)."""
+    return {m["name"].lower(): m["version"] for m in _PIN.finditer(lock.read_text("utf-8"))}
+
+
+def skip_unless_recorded_with(installed: Mapping[str, str], recorded: Mapping, what: str) -> None:
+    """Skip the calling test, saying why, when ``recorded`` (a results file's record of the
+    versions it was made with) names other versions than ``installed``.
+
+    A byte-for-byte comparison with a recorded result holds only under the versions that made
+    it: ``bash .ci/setup`` installs those (the lock), and a user who upgraded a package sees
+    this skip instead of a failure that is not theirs or a pass that compared nothing.
+    """
+    found_with = {key: recorded.get(key) for key in installed}
+    if found_with != dict(installed):
+        import pytest
+
+        pytest.skip(
+            f"{what} was recorded with {found_with}, installed {dict(installed)}: the"
+            " byte-for-byte comparison needs the locked versions (bash .ci/setup)"
+        )

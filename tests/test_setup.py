@@ -1,5 +1,6 @@
-"""`.ci/setup --browser` touches apt only when Chromium or the Hangul font is missing, and a
-machine without root or sudo still gets a working suite (browser tests skipped, with the reason).
+"""`.ci/setup` installs the locked versions and nothing else; `.ci/setup --browser` touches apt
+only when Chromium or the Hangul font is missing, and a machine without root or sudo still gets a
+working suite (browser tests skipped, with the reason).
 
 The script runs for real from a copy of the clone's layout, with stub commands first on PATH:
 `.venv/bin/python` (so pip is not run), `fc-list`, `id`, `sudo` and `apt-get`, each recording
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, run
+from tests.helpers import LOCK, ROOT, locked_versions, run
 
 FONT_LINE = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf: NanumGothic,나눔고딕:style=Regular"
 OTHER_LINE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf: DejaVu Sans:style=Book"
@@ -39,6 +40,7 @@ def _run_setup(
     clone = tmp_path / "clone"
     (clone / ".ci").mkdir(parents=True)
     shutil.copy2(ROOT / ".ci" / "setup", clone / ".ci" / "setup")
+    shutil.copy2(LOCK, clone / LOCK.name)
     (clone / ".venv" / "bin").mkdir(parents=True)
     log = tmp_path / "calls.log"
     log.touch()
@@ -83,7 +85,43 @@ def test_nothing_is_installed_when_chromium_and_the_font_are_present(tmp_path: P
     done, calls = _run_setup(tmp_path, chromium=True, font=True)
     assert done.returncode == 0, done.stderr
     assert _apt_calls(calls) == [], calls
-    assert any(c.startswith("python -m pip install") for c in calls), calls
+    pip = [c.split() for c in calls if c.startswith("python -m pip install")]
+    # the lock, every file checked against its hash; then the project alone, adding nothing
+    assert [("--require-hashes" in c, "-r" in c, "--no-deps" in c) for c in pip] == [
+        (True, True, False), (False, False, True)], calls  # fmt: skip
+    assert pip[0][pip[0].index("-r") + 1] == "requirements.lock"
+
+
+def test_the_lock_pins_every_dependency_with_hashes_and_torch_in_its_range() -> None:
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    text = LOCK.read_text(encoding="utf-8")
+    pins = locked_versions()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [Requirement(r) for r in project["dependencies"]]
+    wanted += [Requirement(r) for extra in ("test", "docs", "zensical")
+               for r in project["optional-dependencies"][extra]]  # fmt: skip
+    for req in wanted:
+        name = req.name.lower().replace("_", "-")
+        assert name in pins, f"{name} is not in {LOCK.name}: run bash .ci/lock"
+        assert req.specifier.contains(pins[name], prereleases=True), (req, pins[name])
+    # every pin carries at least one hash (pip --require-hashes refuses the file otherwise)
+    assert text.count("==") == len(pins) and text.count("--hash=sha256:") >= len(pins)
+
+
+def test_the_recorded_galleries_were_found_with_the_locked_versions() -> None:
+    """`bash .ci/lock` re-records them: a lock refreshed without them would make their
+    byte-for-byte tests skip on every fresh clone."""
+    import json
+
+    pins = locked_versions()
+    for path in sorted((ROOT / "docs" / "results").glob("*_pitfalls.json")):
+        search = json.loads(path.read_text(encoding="utf-8"))["search"]
+        for package in ("hypothesis", "torch"):
+            if package in search:
+                assert search[package] == pins[package], (path.name, package, pins[package])
 
 
 def test_missing_font_is_installed_as_root(tmp_path: Path) -> None:

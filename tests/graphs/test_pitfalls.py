@@ -26,6 +26,7 @@ from tests.graphs.strategies import (
 )
 from tests.graphs.test_islands import grid_graph
 from tests.graphs.test_traversal import is_valid_bfs_order, to_digraph
+from tests.helpers import skip_unless_recorded_with
 
 RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
 DOMAIN = "graphs.tools.counterexamples"
@@ -137,11 +138,7 @@ def test_committed_pitfalls_file_is_what_the_command_produces_now():
             assert pitfall.correct_outcome(args) == rec["correct"]
             assert pitfall.wrong_outcome(args) == rec["wrong"] != rec["correct"]
             assert oracle_ok(pitfall.name, args, rec["correct"])
-    installed = gallery.versions(counterexamples)
-    found_with = {key: data["search"][key] for key in installed}
-    if found_with != installed:
-        pytest.skip(f"{RESULT_NAME} was found with {found_with}, installed {installed}: the"
-                    " byte-for-byte comparison needs the same versions")  # fmt: skip
+    skip_unless_recorded_with(gallery.versions(counterexamples), data["search"], RESULT_NAME)
     # same hypothesis version: the derandomised search must reproduce the file exactly
     assert committed == gallery.render(gallery.build_report(counterexamples))
 
@@ -271,11 +268,8 @@ def test_check_says_when_versions_differ_and_fails_on_other_pitfalls(tmp_path, c
 
 @pytest.mark.slow
 def test_check_passes_on_the_committed_file_and_fails_on_a_changed_one(tmp_path, capsys):
-    import hypothesis
-
     committed = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
-    if committed["search"]["hypothesis"] != hypothesis.__version__:
-        pytest.skip("the committed gallery was found with another hypothesis version")
+    skip_unless_recorded_with(gallery.versions(counterexamples), committed["search"], RESULT_NAME)
     assert gallery.main(DOMAIN, ["--check", "--out", str(_gallery(tmp_path))]) == 0
     assert "up to date" in capsys.readouterr().out
     out = _gallery(tmp_path, wrong_answer=[0])

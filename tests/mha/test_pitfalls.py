@@ -21,6 +21,7 @@ from mha import pitfalls
 from mha.reference import per_head_attention
 from mha.tools import counterexamples
 from mha.tools.counterexamples import PITFALLS, RESULT_NAME
+from tests.helpers import skip_unless_recorded_with
 
 DOMAIN = "mha.tools.counterexamples"
 
@@ -64,11 +65,7 @@ def test_gallery_file_is_what_the_search_finds_now():
     committed = json.loads(path.read_text(encoding="utf-8"))
     assert [e["name"] for e in committed["pitfalls"]] == [p.name for p in PITFALLS]
     _recorded_cases_still_show_the_mistakes(committed)  # whatever versions found them
-    installed = gallery.versions(counterexamples)
-    found_with = {key: committed["search"][key] for key in installed}
-    if found_with != installed:
-        pytest.skip(f"{RESULT_NAME} was found with {found_with}, installed {installed}: the"
-                    " byte-for-byte comparison needs the same versions")  # fmt: skip
+    skip_unless_recorded_with(gallery.versions(counterexamples), committed["search"], RESULT_NAME)
     status, message = gallery.check(counterexamples, path)  # same versions: byte for byte
     assert (status, message) == (0, f"{path}: up to date")
 
@@ -117,6 +114,8 @@ def test_check_fails_on_a_changed_number(tmp_path, capsys):
     def changed(data):
         data["pitfalls"][0]["max_output_difference"] += 1
 
+    committed = json.loads((RESULTS / RESULT_NAME).read_text(encoding="utf-8"))
+    skip_unless_recorded_with(gallery.versions(counterexamples), committed["search"], RESULT_NAME)
     assert gallery.main(DOMAIN, ["--check", "--out", str(_gallery(tmp_path, changed))]) == 1
     assert "OUT OF DATE" in capsys.readouterr().out
 
