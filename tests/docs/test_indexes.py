@@ -9,6 +9,7 @@ fragments with no hand-written page edited.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import posixpath
 import re
@@ -21,6 +22,8 @@ import yaml
 from docs import scaffold
 from docs.gen import common, indexes
 from graphs.drill import problem
+from tests.docs import site
+from tests.docs.days import next_free_day
 from tests.helpers import ROOT
 
 # a Markdown link whose brackets are not escaped: [text](target)
@@ -165,8 +168,11 @@ def test_the_home_card_states_the_head_counts_the_results_file_ran(fragments) ->
     cfg = json.loads((common.RESULTS / "heads.json").read_text(encoding="utf-8"))["config"]
     grid = sorted({h for s in cfg["settings"] for h in s["heads"]})
     card = next(c for c in fragments["home_cards.md"].split("\n- ") if "head 수 실험" in c)
-    assert re.findall(r"head ((?:\d+, )*\d+)개", card) == [", ".join(map(str, grid))]
-    assert re.findall(r"시드 (\d+)개", card) == [str(len(cfg["seeds"]))]
+    # The card lists every experiment ("[title](page) (what ran)" joined by " · "): the
+    # head-count experiment's item is the one that links to its results page.
+    (item,) = [i for i in re.split(r" · |\n", card) if "(results/index.md)" in i]
+    assert re.findall(r"head ((?:\d+, )*\d+)개", item) == [", ".join(map(str, grid))]
+    assert re.findall(r"시드 (\d+)개", item) == [str(len(cfg["seeds"]))]
     for text in (fragments["home_days.md"], fragments["home_cards.md"].replace(card, "")):
         assert not re.search(r"head[^.\n]*\d+\s*(?:[·,]|부터)\s*\d+", text)
 
@@ -198,14 +204,26 @@ def _checkout(tmp_path: Path) -> Path:
     return root
 
 
-def _enclaves(grid):
-    """Number of enclaves (a stand-in solution for the probe).
+def _free_name(base: str) -> str:
+    """``base``, or ``base`` with a number, whichever no experiment of this checkout has yet."""
+    names = [base, *(f"{base}_{i}" for i in range(2, 100))]
+    return next(n for n in names if not (ROOT / "mha/experiments" / n).exists()
+                and not (ROOT / "docs/experiments" / f"{n}.md").exists())  # fmt: skip
+
+
+def _probe_drill(number: int):
+    """A stand-in solution for a problem no drill of this checkout has: LeetCode ``number``."""
+
+    def solve(grid):
+        return 0
+
+    solve.__doc__ = f"""A probe.
 
     References
     ----------
-    .. [1] LeetCode 1020, "Number of Enclaves".
+    .. [1] LeetCode {number}, "Probe Cells".
     """
-    return 0
+    return solve
 
 
 def test_a_new_day_drill_and_experiment_appear_with_only_the_nav_edited(
@@ -214,31 +232,35 @@ def test_a_new_day_drill_and_experiment_appear_with_only_the_nav_edited(
     root = _checkout(tmp_path)
     docs = root / "docs"
     hand = {p: p.read_bytes() for p in docs.rglob("*.md")}
-    # the second day: a journal entry, an experiment (the scaffold's nav edit), a drill
-    day = docs / "blog/posts/2026-10-06.md"
-    day.write_text(
-        "---\ndate: 2026-10-06\n---\n\n# GQA와 KV cache\n\nKV head를 줄여 봤다.\n", "utf-8"
+    # the next day (after every day there is) and a draft after it: a journal entry, an
+    # experiment (the scaffold's nav edit) and a drill no one has made yet
+    day = next_free_day()
+    draft = day + dt.timedelta(days=1)
+    newest = _published_posts()[0]  # the newest day so far, which the new one goes before
+    name, number = _free_name("kv_cache"), max(d.number for d in problem.drills()) + 1
+    (docs / f"blog/posts/{day}.md").write_text(
+        f"---\ndate: {day}\n---\n\n# GQA와 KV cache\n\nKV head를 줄여 봤다.\n", "utf-8"
     )
-    (docs / "blog/posts/2026-10-07.md").write_text(
-        "---\ndate: 2026-10-07\ndraft: true\n---\n\n# 아직 쓰는 중\n\n초안.\n", "utf-8"
+    (docs / f"blog/posts/{draft}.md").write_text(
+        f"---\ndate: {draft}\ndraft: true\n---\n\n# 아직 쓰는 중\n\n초안.\n", "utf-8"
     )
-    (root / "mha/experiments/kv_cache").mkdir()
-    (root / "mha/experiments/kv_cache/__init__.py").write_text("", encoding="utf-8")
-    (docs / "experiments/kv_cache.md").write_text(
+    (root / f"mha/experiments/{name}").mkdir()
+    (root / f"mha/experiments/{name}/__init__.py").write_text("", encoding="utf-8")
+    (docs / f"experiments/{name}.md").write_text(
         "---\ndescription: KV head를 줄이면 무엇을 잃나?\n---\n\n# KV cache\n", "utf-8"
     )
     (docs / "results").mkdir(exist_ok=True)  # the day's results file, as the scaffold writes it
     vary = {"vary": {"name": "n_kv_heads", "values": [1, 2, 4, 8]}, "seeds": [0, 1, 2]}
-    (docs / "results/kv_cache.json").write_text(json.dumps({"config": vary}), "utf-8")
-    (docs / "graphs/1020-enclaves.md").write_text("# 1020. Number of Enclaves\n", "utf-8")
+    (docs / f"results/{name}.json").write_text(json.dumps({"config": vary}), "utf-8")
+    (docs / f"graphs/{number}-probe.md").write_text(f"# {number}. Probe Cells\n", "utf-8")
     yml = root / "mkdocs.yml"
-    text = scaffold.add_to_nav(yml.read_text(encoding="utf-8"), "KV cache 실험", "kv_cache")
+    text = scaffold.add_to_nav(yml.read_text(encoding="utf-8"), "KV cache 실험", name)
     first = re.search(r"^ +- [^\n]*: graphs/\d[^\n]*\n", text, re.M)  # a drill page's entry
-    entry = first[0].split("- ")[0] + "- 1020. Enclaves: graphs/1020-enclaves.md\n"
+    entry = first[0].split("- ")[0] + f"- {number}. Probe: graphs/{number}-probe.md\n"
     text = text[: first.end()] + entry + text[first.end() :]
     yml.write_text(text, encoding="utf-8")
     base = problem.drills()
-    new = dataclasses.replace(base[0], solution=_enclaves, statement="둘러싸인 땅의 칸 수.")
+    new = dataclasses.replace(base[0], solution=_probe_drill(number), statement="탐침 칸의 수.")
     monkeypatch.setattr(problem, "drills", lambda: sorted([*base, new], key=lambda d: d.number))
 
     monkeypatch.setattr(common, "DOCS", docs)
@@ -246,16 +268,16 @@ def test_a_new_day_drill_and_experiment_appear_with_only_the_nav_edited(
     out = docs / indexes.OUT
 
     table = (out / "graphs.md").read_text(encoding="utf-8")
-    assert "[1020. Number of Enclaves](1020-enclaves.md)" in table
+    assert f"[{number}. Probe Cells]({number}-probe.md)" in table
     experiments = (out / "experiments.md").read_text(encoding="utf-8")
-    assert "[KV cache 실험](kv_cache.md) | KV head를 줄이면 무엇을 잃나? |" in experiments
+    assert f"[KV cache 실험]({name}.md) | KV head를 줄이면 무엇을 잃나? |" in experiments
     assert "[head 수 실험](../results/index.md)" in experiments  # still listed, still linked
     cards = (out / "home_cards.md").read_text(encoding="utf-8")
-    assert "[KV cache 실험](experiments/kv_cache.md) (`n_kv_heads` 1, 2, 4, 8, 시드 3개)" in cards
-    assert "[1020. Enclaves](graphs/1020-enclaves.md)" in cards
-    newest = (out / "home_days.md").read_text(encoding="utf-8")
-    assert "[GQA와 KV cache](blog/posts/2026-10-06.md)" in newest and "초안" not in newest
-    assert newest.index("2026-10-06") < newest.index("2026-10-05")
+    assert f"[KV cache 실험](experiments/{name}.md) (`n_kv_heads` 1, 2, 4, 8, 시드 3개)" in cards
+    assert f"[{number}. Probe](graphs/{number}-probe.md)" in cards
+    days = (out / "home_days.md").read_text(encoding="utf-8")
+    assert f"[GQA와 KV cache](blog/posts/{day}.md)" in days and "초안" not in days
+    assert days.index(f"blog/posts/{day}.md") < days.index(newest)
     changed = [p for p, data in hand.items() if p.read_bytes() != data]
     assert not changed  # no hand-written page was edited
 
@@ -273,7 +295,11 @@ def test_the_built_site_keeps_every_experiment_in_the_sidebar(built_site: Path) 
     html = (built_site / "experiments/index.html").read_text(encoding="utf-8")
     for title, page in _section(_nav(), "실험")[1:]:
         stem = page.removesuffix(".md").removesuffix("index").rstrip("/")
-        url = f"../{stem}/"  # directory URLs, from experiments/
-        assert re.search(rf'href="{re.escape(url)}"[^>]*>\s*(<span[^>]*>\s*)?{title}', html), title
+        url = posixpath.relpath(stem, "experiments") + "/"  # directory URLs, from experiments/
+        link = rf'href="{re.escape(url)}"[^>]*>\s*(<span[^>]*>\s*)?{re.escape(title)}'
+        assert re.search(link, html), (title, url)
     home = (built_site / "index.html").read_text(encoding="utf-8")
-    assert 'class="grid cards"' in home and 'href="blog/2026/10/05/multi-head-attention/"' in home
+    assert 'class="grid cards"' in home
+    for post in _published_posts()[: indexes.NEWEST_DAYS]:  # the newest days' cards link them
+        url = site.post_page(ROOT / "docs" / post).removesuffix("index.html")
+        assert f'href="{url}"' in home, post

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import re
 import shutil
 from pathlib import Path
+from string import Template
 
 import pytest
 import yaml
 
 from docs import journal
+from tests.docs import site
+from tests.docs.days import next_free_day
 from tests.docs.drill_records import drill_events, write_record
 from tests.docs.engines import mkdocs_build
 from tests.helpers import IMPORTABLE, ROOT, run
@@ -36,9 +40,11 @@ def placeholder_lines() -> set[str]:
     """The template's fill-me-in lines: its body minus headings, blank lines and table headers.
 
     That is the summary prompt, the instructions under "코드 따라가기" and "실험과 관찰", the bare
-    list items and the record rows with an empty second cell (``| 문제 | |``).
+    list items and the record rows with an empty second cell (``| 문제 | |``). The day's
+    experiment link goes on a line of its own, so the instruction under "실험과 관찰" is read
+    without it (``${experiment}`` is empty on a day without an experiment).
     """
-    _, body = _split(TEMPLATE.read_text(encoding="utf-8"))
+    _, body = _split(Template(TEMPLATE.read_text(encoding="utf-8")).safe_substitute(experiment=""))
     lines = {_norm(line) for line in body.splitlines()}
     structure = re.compile(r"#.*|<!-- more -->|\|[ :|-]*\||\| 항목 \| 기록 \|")
     return {line for line in lines if line and not structure.fullmatch(line)}
@@ -55,6 +61,7 @@ def unfilled(text: str) -> list[str]:
 
 def test_the_placeholder_check_has_teeth() -> None:
     assert {"-", "| 문제 | |", "| 틀린 점과 이유 | |"} <= placeholder_lines()
+    assert any(line.startswith("표와 그림은 ") for line in placeholder_lines())  # 실험과 관찰
     fresh = journal.render(dt.date(2026, 10, 6))
     assert unfilled(fresh) == []  # a draft is never published, so it may hold placeholders
     published = fresh.replace("draft: true\n", "")
@@ -166,28 +173,29 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("mha", "graphs", "tests", "overrides"):  # snippets, API pages, theme strings
         (copy / name).symlink_to(ROOT / name, target_is_directory=True)
+    day = next_free_day()  # after every day there is: the newest entry once published
+    newest = site.post_page(site.published_posts()[-1])  # the newest published so far
     proc = run(
-        ["-m", "docs.journal", "new", "--date", "2026-10-06", "--posts-dir", "docs/blog/posts"],
+        ["-m", "docs.journal", "new", "--date", str(day), "--posts-dir", "docs/blog/posts"],
         cwd=copy,
     )
     assert proc.returncode == 0, proc.stderr
-    page = "blog/2026/10/06/study-log/index.html"
+    page = f"blog/{day:%Y/%m/%d}/study-log/index.html"
     build = mkdocs_build(copy, tmp_path / "site")
     assert build.returncode == 0, build.stderr
     assert not (tmp_path / "site" / page).exists()  # a draft: not published by `mkdocs build`
-    post = copy / "docs/blog/posts/2026-10-06.md"
+    post = copy / f"docs/blog/posts/{day}.md"
     post.write_text(post.read_text(encoding="utf-8").replace("draft: true\n", ""), "utf-8")
     build = mkdocs_build(copy, tmp_path / "site-published")
     assert build.returncode == 0, build.stderr
     assert (tmp_path / "site-published" / page).is_file()
-    # The two entries link to each other in the footer (older = previous, newer = next).
-    first = tmp_path / "site-published/blog/2026/10/05/multi-head-attention/index.html"
+    # The newest entry before it now links to it in the footer (older = previous, newer = next).
+    before = tmp_path / "site-published" / newest
     footer = re.findall(r'href="([^"]*)" class="md-footer__link md-footer__link--(\w+)"',
-                        first.read_text(encoding="utf-8"))  # fmt: skip
-    assert [(href.rstrip("/").rsplit("/", 1)[-1], kind) for href, kind in footer][-1] == (
-        "study-log",
-        "next",
-    )
+                        before.read_text(encoding="utf-8"))  # fmt: skip
+    href, kind = footer[-1]
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(newest), href))
+    assert (target, kind) == (page.removesuffix("/index.html"), "next")
 
 
 # ----------------------------------------------------------------------------- drill records

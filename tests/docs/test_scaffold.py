@@ -8,6 +8,7 @@ the layering rules, the linter, the generated-pages check and the strict site bu
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -20,6 +21,7 @@ import pytest
 
 from docs import scaffold
 from tests.conftest import sigint_as_in_a_terminal
+from tests.docs.days import next_free_day
 from tests.helpers import ROOT
 
 NAME = "kv_cache_probe"
@@ -67,9 +69,11 @@ def commit(repo: Path, message: str) -> None:
 @pytest.fixture(scope="module")
 def day(repo: Path) -> dict:
     """The copy, and for each of the two days the command's output and what it changed."""
+    first = next_free_day(repo)  # after every day the copy holds, and the day after it
+    dates = {NAME: str(first), VARIED: str(first + dt.timedelta(days=1))}
     days = {}
-    for name, title, date, vary in [(NAME, TITLE, "2031-01-15", []),
-                                    (VARIED, VARIED_TITLE, "2031-01-16",
+    for name, title, date, vary in [(NAME, TITLE, dates[NAME], []),
+                                    (VARIED, VARIED_TITLE, dates[VARIED],
                                      ["--vary", "n_kv_heads=1,2,4"])]:  # fmt: skip
         proc = sh([sys.executable, "-m", "docs.journal", "new", "--title", title, "--slug",
                    name.replace("_", "-"), "--date", date, "--experiment", name, *vary],
@@ -77,7 +81,7 @@ def day(repo: Path) -> dict:
         days[name] = (proc, *changes(repo))
         if proc.returncode == 0:
             commit(repo, f"day {date}")
-    return {"repo": repo, **days}
+    return {"repo": repo, "dates": dates, **days}
 
 
 def day_files(name: str, date: str) -> set[str]:
@@ -105,8 +109,8 @@ def test_the_command_succeeds_and_modifies_only_the_nav_and_generated_pages(day)
     proc, modified, new = day[NAME]
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert only_the_nav_and_generated_pages(modified), modified
-    assert day_files(NAME, "2031-01-15") <= new
-    entry = (day["repo"] / "docs/blog/posts/2031-01-15.md").read_text(encoding="utf-8")
+    assert day_files(NAME, day["dates"][NAME]) <= new
+    entry = (day["repo"] / f"docs/blog/posts/{day['dates'][NAME]}.md").read_text("utf-8")
     assert f"(../../experiments/{NAME}.md)" in entry and "draft: true" in entry
     assert proc.stdout.splitlines()[-1] == f"next: {scaffold.next_command(NAME)}"
 
@@ -117,7 +121,7 @@ def test_a_second_day_with_vary_touches_only_the_nav_and_generated_pages(day) ->
     proc, modified, new = day[VARIED]
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert only_the_nav_and_generated_pages(modified), modified
-    assert day_files(VARIED, "2031-01-16") <= new
+    assert day_files(VARIED, day["dates"][VARIED]) <= new
     source = (repo / f"mha/experiments/{VARIED}/experiment.py").read_text(encoding="utf-8")
     assert source.count('VARY = ("n_kv_heads", (1, 2, 4))') == 1
     assert "n_kv_heads=spec.n_kv_heads" in source  # the model really varies it
@@ -169,7 +173,7 @@ def test_ctrl_c_during_the_real_first_run_leaves_nothing_of_the_day(repo: Path) 
            "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
     proc = subprocess.Popen(
         [sys.executable, "-m", "docs.journal", "new", "--title", "중단", "--slug", "ctrl-c",
-         "--date", "2031-02-01", "--experiment", "ctrl_c_probe"],
+         "--date", str(next_free_day(repo)), "--experiment", "ctrl_c_probe"],
         cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=sigint_as_in_a_terminal,
     )  # fmt: skip
