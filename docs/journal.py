@@ -32,6 +32,10 @@ and the last line printed is the fast check of the day's own files (ruff, then i
 day is all or nothing (:func:`new_day`): a name that is taken or would hide a module, or a
 ``--vary`` the run spec cannot take, is refused before anything is written, and a failure or
 Ctrl-C puts back every file written so far (exit 1, or 130).
+
+``new`` also states the rule of the tags (:data:`docs.gen.tags.RULE`): a tag names one page, so
+an entry's tags are its own, never one another page declares; ``python -m docs.gen`` refuses a
+repeat in one line before the site's search test would stop on it.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ from docs.drill_log import (
     write_drill_log,
     write_review_box,
 )
+from docs.gen import tags
 
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
@@ -452,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     then = "next:" if args.experiment is None else "also:"
     print(f"{then} fill in the sections, set readtime, delete `draft: true`, then check with")
     print("      NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict")
+    print(f"      {tags.RULE}")
     print(f"      after more drills: .venv/bin/python -m docs.journal drills --date {date}")
     if args.experiment is not None:  # the day's own files, fast: ruff, then its tests
         print(f"next: {scaffold.next_command(args.experiment)}")

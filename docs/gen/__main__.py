@@ -4,10 +4,14 @@ generated pages.
 Figures are drawn again only when what decides their bytes changed (:mod:`docs.gen.figcache`),
 so a second run with nothing changed draws none.
 
+Before anything is generated the pages' tags are checked (:mod:`docs.gen.tags`): a tag that two
+pages declare (a journal entry repeating a concept page's tag, say) is an error.
+
 Exit status: 0 when every file is up to date (or has been written), 1 when ``--check`` finds
 stale files, 2 on an error: a results file that is missing, unreadable, truncated or of a newer
-format, a generator that fails on it, a file that cannot be written. An error is one line on
-stderr naming the file and the problem; a results file's error stops it before it writes.
+format, a generator that fails on it, a file that cannot be written, a tag two pages declare. An
+error is one line on stderr naming the file and the problem; a results file's error stops it
+before it writes.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import importlib
 import pkgutil
 import sys
 
-from docs.gen import common
+from docs.gen import common, tags
 from docs.gen.common import Content, ResultsError, stale, write
 
 EXIT_STALE = 1
@@ -99,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         epilog=(
             "exit status: 0 up to date (or written); 1 stale files found by --check; 2 error: a"
             " results file missing, unreadable, truncated or of a newer format, or a generator"
-            " failing on it, or a file that cannot be written (one line on stderr names the file"
-            " and the problem)"
+            " failing on it, or a file that cannot be written, or a tag that two pages declare"
+            " (a tag names one page); one line on stderr names the file and the problem"
         ),
     )
     parser.add_argument(
@@ -129,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         unknown = sorted(set(names) - set(generators()))
         if unknown:
             parser.error(f"GENERATOR: no generator docs/gen/{unknown[0]}.py with generate()")
+        tags.check()  # the rule of the pages' tags, before any test meets a repeated one
         files = collect(*names)
         if args.check:
             bad = stale(files)
@@ -136,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"stale: docs/{rel}")
             return EXIT_STALE if bad else 0
         changed = write(files)
-    except (ResultsError, GeneratorError) as e:
+    except (ResultsError, GeneratorError, tags.TagError) as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_ERROR
     except OSError as e:
