@@ -1,0 +1,221 @@
+"""The next study day, played the README's way in a copy of the checkout, keeps the site green.
+
+The student adds a day every week (README, "Adding a day's entry"), and a day is not the tests'
+business: adding one must not break a test that is not about it. So this test plays the next day
+in a temporary copy of the working tree, on a day after every day the checkout holds
+(:func:`tests.docs.days.next_free_day`, so it keeps working as real days are added): the day's
+entry with its experiment (``docs.journal new --experiment ... --vary n_kv_heads=1,2,4,8``, the
+scaffold's own tiny run), the entry filled in and published, two drills checked with the drill
+command and recorded for that day, ``docs.journal drills`` and ``docs.gen``. Then it runs the
+tests that read the site and its index pages there (not the browser tests: they take too long to
+run twice) and asserts that they pass.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from docs import journal, scaffold
+from graphs.drill.problem import find
+from tests.docs.days import next_free_day
+from tests.docs.test_journal import placeholder_lines
+from tests.helpers import ROOT, run
+
+pytestmark = pytest.mark.slow
+
+#: The tests of the site and its index pages that run in the copy once the day is in.
+SITE_TESTS = [
+    "tests/docs/test_indexes.py",
+    "tests/docs/test_build.py",
+    "tests/docs/test_stylesheet.py",
+    "tests/docs/test_pages_progress.py",
+    "tests/docs/test_journal.py",
+    "tests/docs/test_tags.py",
+]
+
+#: The day's two drills, written as a LeetCode user writes them (the automatic imports, the
+#: grid changed in place).
+SOLUTIONS = {
+    994: """
+        class Solution:
+            def orangesRotting(self, grid: List[List[int]]) -> int:
+                m, n = len(grid), len(grid[0])
+                q = deque()
+                fresh = 0
+                for i in range(m):
+                    for j in range(n):
+                        if grid[i][j] == 2:
+                            q.append((i, j))
+                        elif grid[i][j] == 1:
+                            fresh += 1
+                minutes = 0
+                while q and fresh:
+                    for _ in range(len(q)):
+                        i, j = q.popleft()
+                        for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+                            if 0 <= x < m and 0 <= y < n and grid[x][y] == 1:
+                                grid[x][y] = 2
+                                fresh -= 1
+                                q.append((x, y))
+                    minutes += 1
+                return -1 if fresh else minutes
+        """,
+    1091: """
+        class Solution:
+            def shortestPathBinaryMatrix(self, grid: List[List[int]]) -> int:
+                n = len(grid)
+                if grid[0][0] or grid[n - 1][n - 1]:
+                    return -1
+                q = deque([(0, 0, 1)])
+                grid[0][0] = 1
+                while q:
+                    i, j, d = q.popleft()
+                    if i == n - 1 and j == n - 1:
+                        return d
+                    for di in (-1, 0, 1):
+                        for dj in (-1, 0, 1):
+                            x, y = i + di, j + dj
+                            if 0 <= x < n and 0 <= y < n and grid[x][y] == 0:
+                                grid[x][y] = 1
+                                q.append((x, y, d + 1))
+                return -1
+        """,
+}
+
+#: What pytest-xdist tells its workers; a pytest started by a test must not inherit it.
+XDIST_VARIABLES = ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID")
+
+#: ``python -m graphs.drill`` with its clock set to the day being played (``python -c CLOCK
+#: YYYY-MM-DDTHH:MM command ...``): a student drills on the day of the entry, and the record's
+#: times are what the progress page and the review box count by day.
+CLOCK = textwrap.dedent("""
+    import datetime as dt, sys
+    from graphs.drill import cli
+    start, t0 = dt.datetime.fromisoformat(sys.argv.pop(1)).astimezone(), dt.datetime.now()
+    cli.now = lambda: start + (dt.datetime.now() - t0)
+    sys.exit(cli.run_command())
+""")
+
+#: What the student writes in place of the template's fill-me-in lines, section by section
+#: (a bare list item "- " gets the section's sentence).
+FILLED = {
+    "summary": "query head는 그대로 두고 key와 value의 head만 줄이는 grouped-query attention을"
+    " 살펴봤다. 알고리즘 시간에는 격자 BFS 문제 두 개를 풀었다.",
+    "오늘의 목표": "KV cache가 왜 커지는지, GQA가 그것을 어떻게 줄이는지 내 말로 설명한다.",
+    "개념 정리": "생성할 때는 이전 토큰의 key와 value를 저장해 두고 다시 쓴다. 그 크기는 KV"
+    " head 수에 비례한다.",
+    "함정": "`n_kv_heads`가 head 수를 나누어떨어지게 하지 않으면 query head를 고르게 묶을 수 없다.",
+    "LLM과의 연결": "Llama와 Mistral 계열이 GQA를 쓴다.",
+    "다음에 할 것": "KV head 수에 따라 정확도가 갈리는 과제를 찾는다.",
+}
+
+
+def _copy_of_the_working_tree(dest: Path) -> Path:
+    """The files git sees in the checkout (tracked, and untracked but not ignored), copied."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
+        check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for rel in filter(None, listed):
+        if (ROOT / rel).is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / rel, dest / rel)
+    return dest
+
+
+def _free_experiment(root: Path, base: str = "gqa") -> str:
+    """``base``, or ``base`` with a number, whichever the scaffold takes in ``root``."""
+    for name in [base, *(f"{base}_{i}" for i in range(2, 100))]:
+        try:
+            scaffold.check_name(name, root)
+        except scaffold.ScaffoldError:
+            continue
+        return name
+    raise AssertionError(f"no free experiment name like {base!r}")
+
+
+def _publish(text: str, name: str, drilled: list[int]) -> str:
+    """The drafted entry filled in as the template asks: every fill-me-in line replaced, the
+    code and the results included rather than typed, the problems named, ``readtime:`` set and
+    the ``draft: true`` line deleted."""
+    placeholders = placeholder_lines()
+    tables = iter(drilled)
+    section = "summary"
+    out = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            section = line[3:]
+        if line.startswith("readtime:"):
+            line = "readtime: 5"
+        if line == "draft: true" or line.startswith("# A draft is left out"):
+            continue
+        if " ".join(line.split()) not in placeholders:
+            out.append(line)
+            continue
+        if line.startswith("| 문제 |"):
+            problem = next(tables)
+            out.append(f"| 문제 | {find(problem).label} |")
+        elif line.startswith("| 틀린 점과 이유 |"):
+            out.append("| 틀린 점과 이유 | 처음 제출에서는 없었다. |")
+            out += ["", journal.record_include(problem) or ""]
+        elif line.startswith("소스는"):
+            out += ['```python title="mha/module.py — project"',
+                    '--8<-- "mha/module.py:project"', "```"]  # fmt: skip
+        elif line.startswith("표와 그림은"):
+            out.append(f'--8<-- "docs/generated/{name}/summary.md"')
+        elif line.startswith("- ") or line == "-":
+            out.append(f"- {FILLED[section]}")
+        elif section == "summary":
+            out.append(FILLED["summary"])
+        # any other instruction of the template (how to write the records) is deleted
+    return "\n".join(out) + "\n"
+
+
+def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> None:
+    repo = _copy_of_the_working_tree(tmp_path / "repo")
+    env = {"PYTHONPATH": str(repo)}  # the copy's own code, not the checkout's
+
+    def command(*args: str) -> str:
+        proc = run(list(args), cwd=repo, env=env, timeout=900)
+        assert proc.returncode == 0, f"{' '.join(args[:4])}:\n{proc.stdout}{proc.stderr}"
+        return proc.stdout
+
+    day = next_free_day(repo)
+    name = _free_experiment(repo)
+    command("-m", "docs.journal", "new", "--date", str(day), "--title", "GQA와 KV cache",
+            "--slug", "gqa-kv-cache", "--experiment", name,
+            "--vary", "n_kv_heads=1,2,4,8")  # fmt: skip
+    # the drills of the day: start, then check a solution file; both recorded for that day
+    record = f"drills/{day}.jsonl"
+    for i, (problem, source) in enumerate(SOLUTIONS.items()):
+        solution = tmp_path / f"solution_{problem}.py"
+        solution.write_text(textwrap.dedent(source), encoding="utf-8")
+        started = dt.datetime.combine(day, dt.time(9 + i, 0))
+        command("-c", CLOCK, started.isoformat(), "start", str(problem), "--record", record)
+        checked = (started + dt.timedelta(minutes=25)).isoformat()
+        out = command("-c", CLOCK, checked, "check", str(problem), str(solution),
+                      "--record", record, "--quiet")  # fmt: skip
+        assert "[통과]" in out, out
+    post = repo / f"docs/blog/posts/{day}.md"
+    post.write_text(_publish(post.read_text("utf-8"), name, list(SOLUTIONS)), encoding="utf-8")
+    command("-m", "docs.journal", "drills", "--date", str(day))
+    command("-m", "docs.gen")
+
+    log = (repo / f"docs/generated/drills/log-{day}.md").read_text(encoding="utf-8")
+    assert [int(n) for n in re.findall(r"^\| LeetCode (\d+)\. ", log, re.M)] == list(SOLUTIONS)
+    box = (repo / f"docs/generated/drills/review-{day}.md").read_text(encoding="utf-8")
+    assert f"{day}에 드릴한 문제: 2개." in box
+    # A run of its own: its temporary folders under tmp_path, none of this run's xdist worker.
+    alone = {**env, **dict.fromkeys(XDIST_VARIABLES)}
+    tests = run(["-m", "pytest", "-q", "-p", "no:cacheprovider",
+                 f"--basetemp={tmp_path / 'pytest'}", "-m", "not browser", *SITE_TESTS],
+                cwd=repo, env=alone, timeout=3600)  # fmt: skip
+    assert tests.returncode == 0, tests.stdout[-6000:] + tests.stderr[-2000:]
+    assert re.search(r"\b\d+ passed\b", tests.stdout), tests.stdout[-2000:]  # tests ran
