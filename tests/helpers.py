@@ -11,11 +11,15 @@ from __future__ import annotations
 import functools
 import io
 import os
+import pickle
 import re
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: The checkout: the folder of ``pyproject.toml``, ``mha/``, ``graphs/``, ``docs/``, ``tests/``.
 ROOT = Path(__file__).resolve().parents[1]
@@ -261,3 +265,26 @@ def skip_unless_recorded_with(installed: Mapping[str, str], recorded: Mapping, w
             f"{what} was recorded with {found_with}, installed {dict(installed)}: the"
             " byte-for-byte comparison needs the locked versions (bash .ci/setup)"
         )
+
+
+def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], T]) -> T:
+    """What ``make(folder)`` returns, made once per test run in a folder every worker sees.
+
+    Under pytest-xdist each worker has its own session fixtures; the first worker to ask makes
+    the value (holding a file lock, so the others wait for it instead of making it again) and
+    keeps it pickled beside ``folder``; the others read it. ``make`` may write files into
+    ``folder`` (a built site) and return their paths. When ``make`` raises, nothing is kept and
+    the next worker to ask tries again.
+    """
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    folder = root / f"once-{name}"
+    kept = root / f"once-{name}.pickle"
+    from filelock import FileLock
+
+    with FileLock(str(root / f"once-{name}.lock")):
+        if not kept.is_file():
+            folder.mkdir(exist_ok=True)
+            kept.write_bytes(pickle.dumps(make(folder)))
+        return pickle.loads(kept.read_bytes())

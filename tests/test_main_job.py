@@ -17,7 +17,8 @@ import pytest
 
 from tests.helpers import ROOT
 
-pytestmark = pytest.mark.slow
+# Minutes each: scheduled first, with room beyond the suite's hang guard.
+pytestmark = [pytest.mark.slow, pytest.mark.long, pytest.mark.timeout(1800)]
 
 
 def _git(*args: str, cwd) -> str:

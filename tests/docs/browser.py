@@ -45,16 +45,23 @@ def site_page(browser: Any, site_url: str, width: int = 1280, height: int = 900)
         context.close()
 
 
-def open_page(page: Any, site_url: str, path: str) -> None:
-    """Go to ``site_url + path`` and wait until it has loaded and its requests have settled;
-    the page's errors and external requests are cleared first, so afterwards they are this
-    page's (for a page made by :func:`site_page`)."""
+def open_page(page: Any, site_url: str, path: str, *, settle: bool = False) -> None:
+    """Go to ``site_url + path`` and wait for its ``load`` event (its scripts, styles and images
+    are in); the page's errors and external requests are cleared first, so afterwards they are
+    this page's (for a page made by :func:`site_page`).
+
+    What scripts add later (rendered formulas, the viewer, search results) a test waits for by
+    its own element. ``settle=True`` also waits until no request has been open for half a
+    second (``networkidle``), for a test about every request a page makes; it costs at least
+    that half second a page.
+    """
     for seen in (getattr(page, "errors", None), getattr(page, "external", None)):
         if seen is not None:
             seen.clear()
     response = page.goto(site_url + path, wait_until="load")
     assert response is not None and response.ok, path
-    page.wait_for_load_state("networkidle")
+    if settle:
+        page.wait_for_load_state("networkidle")
 
 
 def site_path(href: str, site_url: str) -> str:

@@ -17,8 +17,11 @@ import sys
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
-from tests.helpers import ROOT, run
+import pytest
+
+from tests.helpers import ROOT, made_once, run
 
 ENGINES = ("mkdocs", "zensical")
 #: What a copy of the working tree for Zensical leaves out (the site needs none of it): these
@@ -69,6 +72,20 @@ def build(engine: str, out: Path) -> tuple[subprocess.CompletedProcess, Path]:
                               capture_output=True, text=True, timeout=900)  # fmt: skip
         return proc, project / "site"
     raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
+
+
+def built_by(engine: str, tmp_path_factory: Any) -> Path:
+    """The real site, built strictly by ``engine`` once per test run (every worker and every
+    test reads the same build: none may change it)."""
+
+    def make(folder: Path) -> tuple[int, str, Path]:
+        proc, site = build(engine, folder)
+        return proc.returncode, proc.stderr, site
+
+    returncode, stderr, site = made_once(tmp_path_factory, f"site-{engine}", make)
+    if returncode != 0:
+        pytest.fail(f"{engine} build --strict failed ({returncode}):\n{stderr[-3000:]}")
+    return site
 
 
 @dataclass

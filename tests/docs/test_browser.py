@@ -1,5 +1,6 @@
 """The built site in a real headless Chromium: pages load, images load, formulas render, search
-finds the journal entry by an English and a Korean word. Screenshots go to build/screenshots/."""
+finds the journal entry by an English and a Korean word. Screenshots go to
+build/screenshots/<engine>/."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
 
-SHOTS = ROOT / "build" / "screenshots"
 # Pages the tests below visit by name; the load test visits every page of the nav.
 PAGES = {
     "home": "",
@@ -28,7 +28,7 @@ JOURNAL_HREF = PAGES["journal"]
 
 @pytest.mark.parametrize("name", [p.removesuffix("index.html") for p in BUILT])
 def test_page_loads_with_all_images_and_no_errors(page, site_url: str, name: str) -> None:
-    open_page(page, site_url, name)
+    open_page(page, site_url, name, settle=True)  # every request the page makes, late ones too
     assert page.locator(".md-content h1").count() >= 1  # the blog index's h1 is not in an article
     broken = page.evaluate(
         """() => [...document.images]
@@ -58,13 +58,12 @@ def test_search_finds_the_journal_entry(page, site_url: str, term: str) -> None:
     assert JOURNAL_HREF in paths, f"{term!r} found only {paths}"
 
 
-def test_screenshots_for_review(page, site_url: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def test_screenshots_for_review(page, site_url: str, shots) -> None:
     for name in ("home", "journal", "results"):
-        open_page(page, site_url, PAGES[name])
+        open_page(page, site_url, PAGES[name], settle=True)  # the shot shows the settled page
         if name == "journal":
             page.wait_for_selector(".katex")
-        path = SHOTS / f"{name}.png"
+        path = shots / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
 

@@ -2,7 +2,7 @@
 formulas fit a phone, search snippets show typeset formulas (test_browser_search.py checks
 the ranking), API pages show links instead of raw roles, the journal entry has previous/next
 links, and the journal's archive and category pages have a sidebar. Screenshots go to
-build/screenshots/ (1280 px and 390 px)."""
+build/screenshots/<engine>/ (1280 px and 390 px)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,8 @@ import pytest
 from tests.docs import site
 from tests.docs.browser import open_page, search, site_page
 from tests.docs.test_browser import JOURNAL_HREF
-from tests.helpers import ROOT
 
 pytestmark = pytest.mark.browser
-
-SHOTS = ROOT / "build" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +39,7 @@ def test_korean_words_are_not_broken_inside(desktop, site_url: str, path: str) -
     assert styles and set(styles) == {"keep-all"}, styles
 
 
-def test_wide_formula_scrolls_on_a_phone(phone, site_url: str) -> None:
+def test_wide_formula_scrolls_on_a_phone(phone, site_url: str, shots) -> None:
     """MHA(X) = Concat(head_1, ..., head_h) W_O is wider than a 390 px screen: it scrolls inside
     its own box, and the page itself does not scroll sideways."""
     open_page(phone, site_url, "mha/")
@@ -58,8 +55,7 @@ def test_wide_formula_scrolls_on_a_phone(phone, site_url: str) -> None:
         assert box["overflow"] == "auto" and box["right"] <= 390, box
     assert any(b["scroll"] > b["client"] for b in boxes), "expected one formula wider than 390 px"
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "mha-390.png"), full_page=False)
+    phone.screenshot(path=str(shots / "mha-390.png"), full_page=False)
 
 
 def test_search_snippets_show_rendered_math(desktop, site_url: str) -> None:
@@ -82,15 +78,14 @@ def test_api_pages_show_links_not_roles(desktop, site_url: str, package: str) ->
     assert desktop.locator(".doc-contents a.autorefs-internal").count() > 10
 
 
-def test_journal_entry_has_previous_and_next(desktop, site_url: str) -> None:
+def test_journal_entry_has_previous_and_next(desktop, site_url: str, shots) -> None:
     open_page(desktop, site_url, JOURNAL_HREF)
     prev = desktop.locator("a.md-footer__link--prev")
     nxt = desktop.locator("a.md-footer__link--next")
     assert prev.count() == 1 and nxt.count() == 1
     assert "공부 일지" in prev.inner_text() and nxt.inner_text().strip()
     assert "Index로" not in desktop.content() and "읽는시간" not in desktop.content()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    desktop.screenshot(path=str(SHOTS / "journal-1280.png"), full_page=True)
+    desktop.screenshot(path=str(shots / "journal-1280.png"), full_page=True)
 
 
 @pytest.mark.parametrize("path", ["blog/archive/2026/", "blog/category/algorithms/"])
@@ -104,7 +99,7 @@ def test_archive_and_category_pages_have_a_sidebar(desktop, site_url, path) -> N
     assert any("분류" in x or "Algorithms" in x for x in links), links
 
 
-def test_minimal_page_puts_code_beside_notes(desktop, phone, site_url: str) -> None:
+def test_minimal_page_puts_code_beside_notes(desktop, phone, site_url: str, shots) -> None:
     open_page(desktop, site_url, "mha/minimal/")
     first = desktop.locator(".annotated").first
     code, note = first.locator(".annotated-code"), first.locator(".annotated-note")
@@ -115,6 +110,5 @@ def test_minimal_page_puts_code_beside_notes(desktop, phone, site_url: str) -> N
     c = first.locator(".annotated-code").bounding_box()
     n = first.locator(".annotated-note").bounding_box()
     assert c and n and n["y"] >= c["y"] + c["height"] - 1  # stacked on a phone
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    desktop.screenshot(path=str(SHOTS / "minimal-1280.png"), full_page=False)
-    phone.screenshot(path=str(SHOTS / "minimal-390.png"), full_page=False)
+    desktop.screenshot(path=str(shots / "minimal-1280.png"), full_page=False)
+    phone.screenshot(path=str(shots / "minimal-390.png"), full_page=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.engines import ENGINES, ZENSICAL_GAPS, build, html_pages, main_text, zensical
+from tests.docs.engines import ENGINES, ZENSICAL_GAPS, built_by, html_pages, main_text, zensical
 from tests.docs.site import api_packages, pages
 from tests.helpers import ROOT
 
@@ -20,15 +20,8 @@ API_ENTRY = re.compile(r'<h\d id="([^"]+)" class="doc doc-heading')
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    built = {}
-    for engine in ENGINES:
-        proc, site = build(engine, tmp_path_factory.mktemp(engine))
-        if proc.returncode != 0:
-            pytest.fail(
-                f"{engine} build --strict failed ({proc.returncode}):\n{proc.stderr[-3000:]}"
-            )
-        built[engine] = site
-    return built
+    """Both engines' builds: the ones every site test reads (built once per test run)."""
+    return {engine: built_by(engine, tmp_path_factory) for engine in ENGINES}
 
 
 def test_main_text_reads_the_article_only(tmp_path):
