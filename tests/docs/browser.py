@@ -100,8 +100,8 @@ def _material_search(page: Any, term: str) -> list[str]:
     page.wait_for_selector(".md-search-result__item", state="detached")
     box.fill(term)
     box.press("End")  # Material searches on key events; fill() alone sends none
+    # One key event, so one query: the first results shown are the answer to the whole term.
     page.wait_for_selector(".md-search-result__item", timeout=15_000)
-    page.wait_for_timeout(300)  # the worker answers the last keystroke
     return page.eval_on_selector_all(
         ".md-search-result__list > .md-search-result__item > a", "els => els.map(a => a.href)"
     )

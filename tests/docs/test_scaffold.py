@@ -28,6 +28,8 @@ NAME = "kv_cache_probe"
 TITLE = "GQA와 KV cache: 첫 실험"
 VARIED = "kv_heads_probe"  # the second day: --vary n_kv_heads=1,2,4
 VARIED_TITLE = "K/V head 수: 둘째 날"
+# A day scaffolded and run in a copy of the checkout, minutes in all: scheduled first.
+pytestmark = pytest.mark.long
 
 
 def sh(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
