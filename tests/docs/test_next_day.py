@@ -28,7 +28,7 @@ from tests.docs.days import next_free_day
 from tests.docs.test_journal import placeholder_lines
 from tests.helpers import ROOT, run
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.long]  # a minute or two on a busy machine
 
 #: The tests of the site and its index pages that run in the copy once the day is in.
 SITE_TESTS = [
