@@ -40,53 +40,11 @@ SITE_TESTS = [
     "tests/docs/test_tags.py",
 ]
 
-#: The day's two drills, written as a LeetCode user writes them (the automatic imports, the
-#: grid changed in place).
+#: The day's two drills, files written as LeetCode users write them (the automatic imports; the
+#: 1091 one marks the grid in place), from the judge's own test bench.
 SOLUTIONS = {
-    994: """
-        class Solution:
-            def orangesRotting(self, grid: List[List[int]]) -> int:
-                m, n = len(grid), len(grid[0])
-                q = deque()
-                fresh = 0
-                for i in range(m):
-                    for j in range(n):
-                        if grid[i][j] == 2:
-                            q.append((i, j))
-                        elif grid[i][j] == 1:
-                            fresh += 1
-                minutes = 0
-                while q and fresh:
-                    for _ in range(len(q)):
-                        i, j = q.popleft()
-                        for x, y in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                            if 0 <= x < m and 0 <= y < n and grid[x][y] == 1:
-                                grid[x][y] = 2
-                                fresh -= 1
-                                q.append((x, y))
-                    minutes += 1
-                return -1 if fresh else minutes
-        """,
-    1091: """
-        class Solution:
-            def shortestPathBinaryMatrix(self, grid: List[List[int]]) -> int:
-                n = len(grid)
-                if grid[0][0] or grid[n - 1][n - 1]:
-                    return -1
-                q = deque([(0, 0, 1)])
-                grid[0][0] = 1
-                while q:
-                    i, j, d = q.popleft()
-                    if i == n - 1 and j == n - 1:
-                        return d
-                    for di in (-1, 0, 1):
-                        for dj in (-1, 0, 1):
-                            x, y = i + di, j + dj
-                            if 0 <= x < n and 0 <= y < n and grid[x][y] == 0:
-                                grid[x][y] = 1
-                                q.append((x, y, d + 1))
-                return -1
-        """,
+    994: ROOT / "tests/graphs/drill/solutions/bfs_994.py",
+    1091: ROOT / "tests/graphs/drill/corpus/solutions/sink_bfs_1091.py",
 }
 
 #: What pytest-xdist tells its workers; a pytest started by a test must not inherit it.
@@ -196,7 +154,7 @@ def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> No
     record = f"drills/{day}.jsonl"
     for i, (problem, source) in enumerate(SOLUTIONS.items()):
         solution = tmp_path / f"solution_{problem}.py"
-        solution.write_text(textwrap.dedent(source), encoding="utf-8")
+        shutil.copy2(source, solution)
         started = dt.datetime.combine(day, dt.time(9 + i, 0))
         command("-c", CLOCK, started.isoformat(), "start", str(problem), "--record", record)
         checked = (started + dt.timedelta(minutes=25)).isoformat()
