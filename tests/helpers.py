@@ -13,6 +13,7 @@ import io
 import os
 import pickle
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -288,3 +289,16 @@ def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], T]) -> T:
             folder.mkdir(exist_ok=True)
             kept.write_bytes(pickle.dumps(make(folder)))
         return pickle.loads(kept.read_bytes())
+
+
+def copy_of_the_working_tree(dest: Path) -> Path:
+    """The files git sees in the checkout (tracked, and untracked but not ignored), copied."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
+        check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for rel in filter(None, listed):
+        if (ROOT / rel).is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / rel, dest / rel)
+    return dest

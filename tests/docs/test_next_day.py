@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
-import subprocess
 import textwrap
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from docs import journal, scaffold
 from graphs.drill.problem import find
 from tests.docs.days import next_free_day
 from tests.docs.test_journal import placeholder_lines
-from tests.helpers import ROOT, run
+from tests.helpers import ROOT, copy_of_the_working_tree, run
 
 pytestmark = [pytest.mark.slow, pytest.mark.long]  # a minute or two on a busy machine
 
@@ -73,19 +72,6 @@ FILLED = {
     "LLM과의 연결": "Llama와 Mistral 계열이 GQA를 쓴다.",
     "다음에 할 것": "KV head 수에 따라 정확도가 갈리는 과제를 찾는다.",
 }
-
-
-def _copy_of_the_working_tree(dest: Path) -> Path:
-    """The files git sees in the checkout (tracked, and untracked but not ignored), copied."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
-        check=True,
-    ).stdout.decode().split("\0")  # fmt: skip
-    for rel in filter(None, listed):
-        if (ROOT / rel).is_file():
-            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / rel, dest / rel)
-    return dest
 
 
 def _free_experiment(root: Path, base: str = "gqa") -> str:
@@ -137,7 +123,7 @@ def _publish(text: str, name: str, drilled: list[int]) -> str:
 
 
 def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> None:
-    repo = _copy_of_the_working_tree(tmp_path / "repo")
+    repo = copy_of_the_working_tree(tmp_path / "repo")
     env = {"PYTHONPATH": str(repo)}  # the copy's own code, not the checkout's
 
     def command(*args: str) -> str:

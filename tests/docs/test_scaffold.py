@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -22,7 +21,7 @@ import pytest
 from docs import scaffold
 from tests.conftest import sigint_as_in_a_terminal
 from tests.docs.days import next_free_day
-from tests.helpers import ROOT
+from tests.helpers import copy_of_the_working_tree
 
 NAME = "kv_cache_probe"
 TITLE = "GQA와 KV cache: 첫 실험"
@@ -40,15 +39,7 @@ def sh(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
     """A committed copy of the working tree."""
-    repo = tmp_path_factory.mktemp("repo")
-    tracked = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
-        check=True,
-    ).stdout.decode().split("\0")  # fmt: skip
-    for rel in filter(None, tracked):
-        if (ROOT / rel).is_file():
-            (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / rel, repo / rel)
+    repo = copy_of_the_working_tree(tmp_path_factory.mktemp("repo"))
     for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t",
                                                  "commit", "-q", "-m", "day 1"]):  # fmt: skip
         subprocess.run(["git", *args], cwd=repo, check=True)
