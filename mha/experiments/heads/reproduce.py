@@ -19,14 +19,19 @@ the same. So a reproduction is judged by the science, not by the bytes:
 
 :func:`compare` takes the two results files' contents and returns a :class:`Comparison`;
 :func:`report` says it in one Korean paragraph. :data:`RULE_KO` states the rule for the results
-page ("다른 기계에서 재현하기").
+page ("다른 기계에서 재현하기"). :func:`check_record` checks every field the two read, naming
+the first bad one by its path (``summary[3].val_accuracy_mean``); a mean or spread that is not
+a finite number is refused in the published record and is a difference in the runs here, never
+"reproduced".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from mha.experiments.heads.results import GRID_KEYS
 
@@ -57,11 +62,19 @@ RULE_KO = (
 def tolerance(std_published: float | None, std_here: float | None) -> float:
     """How far a cell's mean accuracy may move: the larger seed spread, at least :data:`FLOOR`.
 
+    Raises
+    ------
+    ValueError
+        A spread that is negative or not a finite number (it would decide nothing).
+
     Examples
     --------
     >>> tolerance(0.0049, 0.0012), tolerance(None, 0.0001)
     (0.0049, 0.002)
     """
+    for name, std in (("std_published", std_published), ("std_here", std_here)):
+        if std is not None and not (math.isfinite(std) and std >= 0):
+            raise ValueError(f"{name}: expected a finite spread >= 0 or None, got {std}")
     return max(FLOOR, std_published or 0.0, std_here or 0.0)
 
 
@@ -95,17 +108,15 @@ class Comparison:
         return not self.differences
 
 
-def _grid(config: Any) -> dict[str, Any]:
+def _grid(config: Mapping[str, Any]) -> dict[str, Any]:
     """The settings that decide a record (:data:`GRID_KEYS`); the rest of ``config`` is prose."""
-    if not isinstance(config, Mapping):
-        return {}
     return {k: config.get(k) for k in GRID_KEYS}
 
 
 def _claim(value: Any) -> Any:
     """A setting's field as a claim: a list of pairs becomes its ``(a, b)`` head counts."""
     if isinstance(value, list) and all(isinstance(p, Mapping) for p in value):
-        return [(p.get("a"), p.get("b")) for p in value]
+        return [(p["a"], p["b"]) for p in value]
     return value
 
 
@@ -114,13 +125,171 @@ def _label(task: str, level: int, n_heads: int | None = None) -> str:
     return cell if n_heads is None else f"{cell} h{n_heads}"
 
 
-def _by_key(rows: Any, name: str, *keys: str) -> dict[tuple, Mapping[str, Any]]:
-    if not isinstance(rows, list) or not all(isinstance(r, Mapping) for r in rows):
-        raise ValueError(f"{name}: expected a list of objects")
+def show(value: Any, width: int = 40) -> str:
+    """``value`` as a results file spells it (``true``, ``null``, ``"x"``, ``NaN``), cut to
+    ``width`` characters; a list or an object is named, not printed.
+
+    Examples
+    --------
+    >>> show(True), show(None), show("x"), show(float("nan")), show([1, 2]), show(0.5)
+    ('true', 'null', '"x"', 'NaN', 'a list', '0.5')
+    """
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
     try:
-        return {tuple(r[k] for k in keys): r for r in rows}
-    except KeyError as e:
-        raise ValueError(f"{name}: an entry has no field {e.args[0]!r}") from None
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: Kinds of field :class:`_Check` knows: a test of the value, and what it expected in words.
+_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "int": (_is_int, "an integer"),
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "bool?": (lambda v: v is None or isinstance(v, bool), "true, false or null"),
+    "ints": (lambda v: isinstance(v, list) and all(_is_int(x) for x in v), "a list of integers"),
+}
+
+
+class _Check:
+    """The fields of one record, checked in order; the first bad one raises ``ValueError``
+    naming the record and the field's path."""
+
+    def __init__(self, name: str, finite: bool) -> None:
+        self.name, self.finite = name, finite
+
+    def fail(self, path: str, problem: str) -> NoReturn:
+        raise ValueError(f"{self.name}: {path}: {problem}")
+
+    def field(self, obj: Mapping[str, Any], path: str, key: str) -> Any:
+        if key not in obj:
+            self.fail(path, f"no field {show(key)}")
+        return obj[key]
+
+    def items(self, value: Any, path: str, what: str = "a list of objects") -> list[Any]:
+        """``value`` as a list whose entries are objects (``what`` says what the list holds)."""
+        if not isinstance(value, list):
+            self.fail(path, f"expected {what}, got {show(value)}")
+        for i, entry in enumerate(value):
+            if not isinstance(entry, Mapping):
+                self.fail(f"{path}[{i}]", f"expected an object, got {show(entry)}")
+        return value
+
+    def kind(self, obj: Mapping[str, Any], path: str, key: str, kind: str) -> Any:
+        """Field ``key`` of ``obj``, of one of the :data:`_KINDS`."""
+        value = self.field(obj, path, key)
+        fits, wanted = _KINDS[kind]
+        if not fits(value):
+            self.fail(f"{path}.{key}", f"expected {wanted}, got {show(value)}")
+        return value
+
+    def number(self, obj: Mapping[str, Any], path: str, key: str, top: float | None) -> None:
+        """Field ``key``: null or a number in [0, ``top``] (``top`` ``None``: no upper bound);
+        a number that is not finite is refused unless the record may hold one
+        (``finite=False``: :func:`compare` counts it as a difference)."""
+        value, where = self.field(obj, path, key), f"{path}.{key}"
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.fail(where, f"expected a number or null, got {show(value)}")
+        if not math.isfinite(value):
+            if self.finite:
+                self.fail(where, f"expected a finite number or null, got {show(value)}")
+            return
+        if value < 0 or (top is not None and value > top):
+            bounds = f"in [0, {top:g}]" if top is not None else ">= 0"
+            self.fail(where, f"expected a number {bounds} or null, got {show(value)}")
+
+    def unique(self, seen: dict[tuple, str], key: tuple, path: str, what: str) -> None:
+        if key in seen:
+            self.fail(path, f"a second {what} (the first is {seen[key]})")
+        seen[key] = path
+
+
+def check_record(record: Any, name: str, *, finite: bool = True) -> None:
+    """Check every field :func:`compare` and :func:`report` read in one results file's contents.
+
+    Parameters
+    ----------
+    record : Any
+        The parsed results file: an object with ``config`` (an object), ``summary`` (cells with
+        ``task``, ``level``, ``n_heads``, ``converged`` true/false/null and
+        ``val_accuracy_mean`` in [0, 1] and ``val_accuracy_std`` >= 0, each a number or null)
+        and ``verdict`` (settings with ``task``, ``level``, ``steps``, ``status``,
+        ``still_learning`` (integers), ``fewer_heads_win`` (pairs with ``a`` and ``b``) and
+        ``pairs`` (``a``, ``b`` and the booleans of :data:`PAIR_FIELDS`)); each cell, setting
+        and pair once.
+    name : str
+        The record in messages (``"published"``, a file name).
+    finite : bool
+        Whether a mean or spread that is NaN or infinite is refused (the published record) or
+        let through for :func:`compare` to count as a difference (the runs here).
+
+    Raises
+    ------
+    ValueError
+        ``"{name}: {path}: {problem}"`` for the first bad field, e.g.
+        ``published: summary[3].val_accuracy_mean: expected a number or null, got "x"``.
+
+    Examples
+    --------
+    >>> cell = {"task": "count", "level": 0, "n_heads": 1, "converged": True,
+    ...         "val_accuracy_mean": "x", "val_accuracy_std": 0.01}
+    >>> check_record({"config": {}, "summary": [cell], "verdict": []}, "published")
+    Traceback (most recent call last):
+    ...
+    ValueError: published: summary[0].val_accuracy_mean: expected a number or null, got "x"
+    """
+    if not isinstance(record, Mapping) or not {"config", "summary", "verdict"} <= record.keys():
+        raise ValueError(f"{name}: expected a results file with config, summary and verdict")
+    check = _Check(name, finite)
+    if not isinstance(record["config"], Mapping):
+        check.fail("config", f"expected an object, got {show(record['config'])}")
+    cells: dict[tuple, str] = {}
+    for i, cell in enumerate(check.items(record["summary"], "summary")):
+        path = f"summary[{i}]"
+        key = (check.kind(cell, path, "task", "str"), check.kind(cell, path, "level", "int"),
+               check.kind(cell, path, "n_heads", "int"))  # fmt: skip
+        check.kind(cell, path, "converged", "bool?")
+        check.number(cell, path, "val_accuracy_mean", 1.0)
+        check.number(cell, path, "val_accuracy_std", None)
+        check.unique(cells, key, path, f"cell {_label(*key)}")
+    settings: dict[tuple, str] = {}
+    for i, setting in enumerate(check.items(record["verdict"], "verdict")):
+        path = f"verdict[{i}]"
+        key = (check.kind(setting, path, "task", "str"), check.kind(setting, path, "level", "int"),
+               check.kind(setting, path, "steps", "int"))  # fmt: skip
+        check.kind(setting, path, "status", "str")
+        check.kind(setting, path, "still_learning", "ints")
+        for list_name in ("fewer_heads_win", "pairs"):
+            where = f"{path}.{list_name}"
+            found = check.field(setting, path, list_name)
+            pairs: dict[tuple, str] = {}
+            for j, pair in enumerate(check.items(found, where, "a list of pairs")):
+                at = f"{where}[{j}]"
+                ab = (check.kind(pair, at, "a", "int"), check.kind(pair, at, "b", "int"))
+                if list_name == "pairs":
+                    for flag in PAIR_FIELDS:
+                        check.kind(pair, at, flag, "bool")
+                check.unique(pairs, ab, at, f"pair h{ab[0]} vs h{ab[1]}")
+        check.unique(settings, key, path, f"verdict for {_label(key[0], key[1])}, {key[2]} steps")
+
+
+def _index(rows: list[Mapping[str, Any]], *keys: str) -> dict[tuple, Mapping[str, Any]]:
+    """Checked rows (:func:`check_record`) by their key fields."""
+    return {tuple(r[k] for k in keys): r for r in rows}
+
+
+def _finite(value: float | None) -> bool:
+    return value is None or math.isfinite(value)
 
 
 def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison:
@@ -134,18 +303,19 @@ def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison
     Returns
     -------
     Comparison
-        Counts, the differences that matter and the mean differences (see the module).
+        Counts, the differences that matter and the mean differences (see the module). A mean
+        or spread here that is NaN or infinite is a difference: it never reproduces.
 
     Raises
     ------
     ValueError
-        The two files are of different grids (the settings of ``config`` named by
-        :data:`~mha.experiments.heads.results.GRID_KEYS` differ), or a file lacks the
-        ``summary`` or ``verdict`` lists.
+        A field :func:`check_record` refuses (the published record may hold no NaN or infinite
+        mean or spread), or the two files are of different grids (the settings of ``config``
+        named by :data:`~mha.experiments.heads.results.GRID_KEYS` differ).
 
     Notes
     -----
-    ``O(C + P)`` for C cells and P verdict pairs: each side is indexed once by its key.
+    ``O(C + P)`` for C cells and P verdict pairs: each side is checked and indexed once.
 
     Examples
     --------
@@ -159,14 +329,13 @@ def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison
     >>> compare(record, record).reproduced
     True
     """
-    for name, rec in (("published", published), ("here", here)):
-        if not isinstance(rec, Mapping) or not {"config", "summary", "verdict"} <= rec.keys():
-            raise ValueError(f"{name}: expected a results file with config, summary and verdict")
+    check_record(published, "published")
+    check_record(here, "here", finite=False)
     if _grid(published["config"]) != _grid(here["config"]):
         raise ValueError("here: the runs are of another grid than the published record")
     found = Comparison()
-    old = _by_key(published["summary"], "published summary", "task", "level", "n_heads")
-    new = _by_key(here["summary"], "here summary", "task", "level", "n_heads")
+    old = _index(published["summary"], "task", "level", "n_heads")
+    new = _index(here["summary"], "task", "level", "n_heads")
     for key in sorted(old.keys() | new.keys(), key=str):
         label = _label(*key)
         if key not in old or key not in new:
@@ -174,11 +343,17 @@ def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison
             continue
         a, b = old[key], new[key]
         found.cells += 1
-        if a.get("converged") != b.get("converged"):
+        if a["converged"] != b["converged"]:
             found.differences.append(
-                f"{label}: 수렴 여부 {a.get('converged')} → {b.get('converged')}"
+                f"{label}: 수렴 여부 {show(a['converged'])} → {show(b['converged'])}"
             )
-        ma, mb = a.get("val_accuracy_mean"), b.get("val_accuracy_mean")
+        ma, mb = a["val_accuracy_mean"], b["val_accuracy_mean"]
+        sa, sb = a["val_accuracy_std"], b["val_accuracy_std"]
+        if not (_finite(mb) and _finite(sb)):  # only here may hold one (check_record)
+            found.differences.append(
+                f"{label}: 이 기계의 값이 유한한 수가 아니다 (평균 {show(mb)}, 표준편차 {show(sb)})"
+            )
+            continue
         if ma is None or mb is None:
             if (ma is None) != (mb is None):
                 found.differences.append(f"{label}: 한쪽만 정확도가 없다 (발산)")
@@ -186,13 +361,13 @@ def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison
         gap = abs(mb - ma)
         if found.largest is None or gap > found.largest[3]:
             found.largest = (label, ma, mb, gap)
-        allowed = tolerance(a.get("val_accuracy_std"), b.get("val_accuracy_std"))
+        allowed = tolerance(sa, sb)
         if gap > allowed:
             found.beyond_tolerance.append(
                 f"{label}: 평균 {ma:.5f} → {mb:.5f} (차이 {gap:.4f}, 허용 {allowed:.4f})"
             )
-    old_v = _by_key(published["verdict"], "published verdict", "task", "level", "steps")
-    new_v = _by_key(here["verdict"], "here verdict", "task", "level", "steps")
+    old_v = _index(published["verdict"], "task", "level", "steps")
+    new_v = _index(here["verdict"], "task", "level", "steps")
     for key in sorted(old_v.keys() | new_v.keys(), key=str):
         label = _label(key[0], key[1])
         if key not in old_v or key not in new_v:
@@ -200,20 +375,21 @@ def compare(published: Mapping[str, Any], here: Mapping[str, Any]) -> Comparison
             continue
         a, b = old_v[key], new_v[key]
         for name in SETTING_FIELDS:
-            va, vb = _claim(a.get(name)), _claim(b.get(name))
+            va, vb = _claim(a[name]), _claim(b[name])
             if va != vb:
                 found.differences.append(f"{label}: {name} {va} → {vb}")
-        pairs_a = _by_key(a.get("pairs", []), f"{label} pairs", "a", "b")
-        pairs_b = _by_key(b.get("pairs", []), f"{label} pairs", "a", "b")
+        pairs_a, pairs_b = _index(a["pairs"], "a", "b"), _index(b["pairs"], "a", "b")
         for pk in sorted(pairs_a.keys() | pairs_b.keys()):
             if pk not in pairs_a or pk not in pairs_b:
                 found.differences.append(f"{label} h{pk[0]} 대 h{pk[1]}: 한쪽 기록에만 있다")
                 continue
             found.pairs += 1
             for name in PAIR_FIELDS:
-                va, vb = pairs_a[pk].get(name), pairs_b[pk].get(name)
+                va, vb = pairs_a[pk][name], pairs_b[pk][name]
                 if va != vb:
-                    found.differences.append(f"{label} h{pk[0]} 대 h{pk[1]}: {name} {va} → {vb}")
+                    found.differences.append(
+                        f"{label} h{pk[0]} 대 h{pk[1]}: {name} {show(va)} → {show(vb)}"
+                    )
     return found
 
 
@@ -244,4 +420,5 @@ def report(found: Comparison) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["FLOOR", "RULE_KO", "Comparison", "compare", "report", "tolerance"]
+__all__ = ["FLOOR", "RULE_KO", "Comparison", "check_record", "compare", "report", "show",
+           "tolerance"]  # fmt: skip

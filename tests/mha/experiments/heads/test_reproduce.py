@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from docs.gen.common import RESULTS
 from mha.experiments.heads.reproduce import FLOOR, compare, report, tolerance
 
-PUBLISHED = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
+RECORD = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
+#: What compare() reads of the published record (the runs' maps are most of its bytes).
+PUBLISHED = {k: RECORD[k] for k in ("config", "summary", "verdict")}
 N_PAIRS = sum(len(v["pairs"]) for v in PUBLISHED["verdict"])
 N_CELLS = len(PUBLISHED["summary"])
 
@@ -39,6 +41,8 @@ def test_means_moved_within_the_tolerance_still_reproduce_and_the_largest_is_nam
     allowed = tolerance(cell["val_accuracy_std"], cell["val_accuracy_std"])
     shift = data.draw(st.floats(-0.99 * allowed, 0.99 * allowed).filter(lambda s: abs(s) > 1e-6))
     before = cell["val_accuracy_mean"]
+    if not 0 <= before + shift <= 1:  # an accuracy stays in [0, 1]
+        shift = -shift
     cell["val_accuracy_mean"] = before + shift
     found = compare(PUBLISHED, moved)
     assert found.reproduced and not found.beyond_tolerance
@@ -99,7 +103,7 @@ def test_another_grid_or_a_file_that_is_not_a_results_file_is_refused():
         compare({"runs": []}, here())
     broken = here()
     broken["summary"] = [{"task": "count"}]
-    with pytest.raises(ValueError, match="here summary: an entry has no field 'level'"):
+    with pytest.raises(ValueError, match=r'^here: summary\[0\]: no field "level"$'):
         compare(PUBLISHED, broken)
 
 
