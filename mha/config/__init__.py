@@ -24,7 +24,8 @@ The package, one idea a module (every public name is also here, as ``mha.config.
 - :mod:`~mha.config.families`: the family table (:data:`FAMILIES`, :data:`NESTED`,
   :data:`REFUSED`, :data:`ARCHITECTURES`);
 - :mod:`~mha.config.reader`: :func:`describe`, a parsed config read by its family;
-- :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys;
+- :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys,
+  each size bounded before anything is built from it (:data:`MAX_LAYERS`, :data:`MAX_SIZE`);
 - :mod:`~mha.config.kv_cache`: sliding windows and the cache at a context;
 - :mod:`~mha.config.extras`: q/k norms, partial rotary dims, experts, bidirectional attention;
 - :mod:`~mha.config.guess`: the family of a config without ``model_type``;
@@ -56,6 +57,7 @@ from typing import Any
 
 from mha.config.families import ARCHITECTURES, FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.files import json_depth, read_json_object
+from mha.config.keys import MAX_LAYERS, MAX_SIZE
 from mha.config.reader import describe
 from mha.config.shipped import BUILTIN, BUILTIN_TITLES, load_builtin
 from mha.config.spec import MAX_CONTEXT, AttentionSpec
@@ -70,6 +72,8 @@ __all__ = [
     "MAX_CONTEXT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
+    "MAX_LAYERS",
+    "MAX_SIZE",
     "NESTED",
     "PROJECTIONS",
     "REFUSED",

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+import sys
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,9 @@ def read_json_object(path: str | Path, max_bytes: int, max_depth: int) -> dict[s
     ValueError
         The path is missing, a directory, not a regular file (a FIFO or a device is refused
         before it is read, so nothing waits on it) or unreadable, the file is larger than
-        ``max_bytes``, not UTF-8, not valid JSON, nested deeper than ``max_depth``, or not a
-        JSON object. The message starts with the path.
+        ``max_bytes``, not UTF-8, not valid JSON, nested deeper than ``max_depth``, holds a
+        number of more digits than Python parses, or not a JSON object. The message starts
+        with the path.
     """
     path = Path(path)
     try:
@@ -60,6 +62,9 @@ def read_json_object(path: str | Path, max_bytes: int, max_depth: int) -> dict[s
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"{path}: not valid JSON ({e})") from None
+    except ValueError:  # Python refuses to parse an int of more than 4,300 digits
+        limit = sys.get_int_max_str_digits()
+        raise ValueError(f"{path}: holds a number of more than {limit:,} digits") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data

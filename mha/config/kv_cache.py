@@ -38,7 +38,8 @@ def _gated(r: KeyReader) -> tuple[int | None, str]:
     if r.flag("use_sliding_window"):
         return _window(r), "sliding_window is null"
     shown = r.config.get("sliding_window")
-    unused = f" (sliding_window = {shown:,} is not used)" if type(shown) is int else ""
+    small = type(shown) is int and shown.bit_length() <= 100  # a number a line can show
+    unused = f" (sliding_window = {shown:,} is not used)" if small else ""
     return None, f"use_sliding_window is false{unused}"
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from mha.config import extras
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.guess import assume_family, known_families
-from mha.config.keys import KeyReader
+from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
 from mha.config.spec import AttentionSpec
 from mha.params import head_width, projection_param_count
@@ -87,7 +87,7 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     where = "config"
     model_type = config.get("model_type")
     if model_type is not None and not isinstance(model_type, str):
-        raise ValueError(f"config['model_type']: expected a string, got {model_type!r}")
+        raise ValueError(f"config['model_type']: expected a string, got {shown(model_type)}")
     wraps_text_model = model_type not in FAMILIES and isinstance(config.get("text_config"), dict)
     if model_type is not None and (model_type in NESTED or wraps_text_model):
         text_config = config.get("text_config", {})
@@ -98,13 +98,13 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
         inner = text_config.get("model_type", NESTED.get(model_type))
         if inner is None:
             raise ValueError(
-                f"config['text_config']: model_type {model_type!r} nests a language model "
+                f"config['text_config']: model_type {shown(model_type)} nests a language model "
                 "whose 'model_type' is not given"
             )
         notes.append(f"{model_type}: the language model in text_config ({inner}) is read")
         config, where, model_type = text_config, "config['text_config']", inner
         if not isinstance(model_type, str):
-            raise ValueError(f"{where}['model_type']: expected a string, got {model_type!r}")
+            raise ValueError(f"{where}['model_type']: expected a string, got {shown(model_type)}")
 
     if model_type is None:
         model_type, why = assume_family(config)
@@ -123,12 +123,12 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
         sizes_required = False
     if model_type in REFUSED:
         raise ValueError(
-            f"{where}: model_type {model_type!r} is {REFUSED[model_type]}; known families: "
+            f"{where}: model_type {shown(model_type)} is {REFUSED[model_type]}; known families: "
             f"{known_families()}"
         )
     if model_type not in FAMILIES:
         raise ValueError(
-            f"{where}: unknown model_type {model_type!r}; known families: {known_families()}"
+            f"{where}: unknown model_type {shown(model_type)}; known families: {known_families()}"
         )
     family = FAMILIES[model_type]
     reader = KeyReader(config, where, family.defaults, sizes_required)
@@ -145,7 +145,7 @@ def _bias(family: Family, r: KeyReader) -> dict[str, bool]:
 def _sizes(family: Family, r: KeyReader) -> tuple[int, int, int]:
     d_model = r.positive_int(family.d_model)
     n_heads = r.positive_int(family.n_heads)
-    n_layers = r.positive_int(family.n_layers)
+    n_layers = r.positive_int(family.n_layers, most=MAX_LAYERS)  # one window a layer is kept
     assert d_model is not None and n_heads is not None and n_layers is not None
     return d_model, n_heads, n_layers
 
