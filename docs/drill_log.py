@@ -104,6 +104,77 @@ def drill_log(date: dt.date, summaries: list[dict]) -> str:
     return head + md_table(LOG_COLUMNS, rows)
 
 
+def planned_log(
+    date: dt.date, summaries: list[dict] | None, log_dir: Path = DRILL_LOGS
+) -> tuple[Path, bytes | None]:
+    """The drill log of ``date`` in ``log_dir`` and the bytes to write there, or None when it
+    is to be left as it is (see :func:`write_drill_log`); nothing is written."""
+    path = Path(log_dir) / log_name(date)
+    if summaries is None and (path.exists() or path.is_symlink()):
+        return path, None
+    data = drill_log(date, summaries or []).encode("utf-8")
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return path, None
+    except OSError as e:
+        raise DrillLogError(f"cannot read the drill log {path} ({e.strerror or e})") from None
+    return path, data
+
+
+def planned_review_box(date: dt.date, log_dir: Path = DRILL_LOGS) -> tuple[Path, bytes | None]:
+    """The review box of ``date`` in ``log_dir`` and its bytes, or None if it exists (see
+    :func:`write_review_box`); nothing is written, and the records are read now."""
+    from docs.gen import progress
+
+    path = Path(log_dir) / review_name(date)
+    if path.exists() or path.is_symlink():
+        return path, None
+    text = progress.review_box(progress.read_events(progress.ROOT / "drills"), date)
+    return path, text.encode("utf-8")
+
+
+def write_planned(files: list[tuple[Path, bytes | None]]) -> list[tuple[Path, bytes | None]]:
+    """Write each planned file whose bytes are not None; all or nothing.
+
+    Returns what :func:`put_back` needs to undo the writes (each written path and its bytes
+    before, None if it did not exist). If one write fails (or Ctrl-C comes), the files written
+    before it are put back first.
+
+    Raises
+    ------
+    DrillLogError
+        (a ``ValueError``) if a file cannot be written, naming it and the reason.
+    """
+    done: list[tuple[Path, bytes | None]] = []
+    try:
+        for path, data in files:
+            if data is None:
+                continue
+            try:
+                before = path.read_bytes() if path.is_file() else None
+                done.append((path, before))
+                atomic_write_bytes(path, data)
+            except OSError as e:
+                what = "review box" if path.name.startswith("review-") else "drill log"
+                raise DrillLogError(f"cannot write the {what} {path} ({e.strerror or e})") from None
+    except BaseException:
+        put_back(done)
+        raise
+    return done
+
+
+def put_back(done: list[tuple[Path, bytes | None]]) -> None:
+    """Undo :func:`write_planned`: each file as it was (removed if it was not there)."""
+    for path, before in reversed(done):
+        try:
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                atomic_write_bytes(path, before)
+        except OSError:
+            pass  # best effort: the error that led here is the one the user sees
+
+
 def write_drill_log(
     date: dt.date, summaries: list[dict] | None, log_dir: Path = DRILL_LOGS
 ) -> tuple[Path, bool]:
@@ -119,17 +190,9 @@ def write_drill_log(
     DrillLogError
         (a ``ValueError``) if the file cannot be written, naming it and the reason.
     """
-    path = Path(log_dir) / log_name(date)
-    if summaries is None and (path.exists() or path.is_symlink()):
-        return path, False
-    data = drill_log(date, summaries or []).encode("utf-8")
-    try:
-        if path.is_file() and path.read_bytes() == data:
-            return path, False
-        atomic_write_bytes(path, data)
-    except OSError as e:
-        raise DrillLogError(f"cannot write the drill log {path} ({e.strerror or e})") from None
-    return path, True
+    path, data = planned_log(date, summaries, log_dir)
+    write_planned([(path, data)])
+    return path, data is not None
 
 
 def review_name(date: dt.date) -> str:
@@ -148,16 +211,8 @@ def write_review_box(date: dt.date, log_dir: Path = DRILL_LOGS) -> Path:
     DrillLogError
         (a ``ValueError``) if the file cannot be written, naming it and the reason.
     """
-    from docs.gen import progress
-
-    path = Path(log_dir) / review_name(date)
-    if path.exists() or path.is_symlink():
-        return path
-    text = progress.review_box(progress.read_events(progress.ROOT / "drills"), date)
-    try:
-        atomic_write_bytes(path, text.encode("utf-8"))
-    except OSError as e:
-        raise DrillLogError(f"cannot write the review box {path} ({e.strerror or e})") from None
+    path, data = planned_review_box(date, log_dir)
+    write_planned([(path, data)])
     return path
 
 

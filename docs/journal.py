@@ -56,10 +56,13 @@ from docs.drill_log import (
     DrillLogError,
     drill_rows,
     log_name,
+    planned_log,
+    planned_review_box,
+    put_back,
     review_name,
     site_log_dir,
     write_drill_log,
-    write_review_box,
+    write_planned,
 )
 from docs.gen import tags
 
@@ -69,7 +72,6 @@ TEMPLATE = DOCS / "templates" / "journal_entry.md"
 DEFAULT_TITLE = "오늘의 공부 기록"
 DEFAULT_SLUG = "study-log"
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # used with fullmatch: no trailing newline
-DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # fromisoformat alone takes 20300115 too
 
 
 class JournalError(ValueError):
@@ -77,13 +79,14 @@ class JournalError(ValueError):
 
 
 def _parse_date(text: str) -> dt.date:
-    """``text`` as a date, accepting exactly ``YYYY-MM-DD`` (not ``YYYYMMDD`` or week dates)."""
-    if DATE_RE.fullmatch(text):
-        try:
-            return dt.date.fromisoformat(text)
-        except ValueError:
-            pass
-    raise JournalError(f"--date: expected a real date as YYYY-MM-DD, got {text!r}")
+    """``text`` as a date, accepting exactly ``YYYY-MM-DD`` (not ``YYYYMMDD`` or week dates),
+    as every ``--date`` of the drill commands does (:func:`graphs.drill.practice.parse_day`)."""
+    from graphs.drill.practice import parse_day
+
+    try:
+        return parse_day(text, "--date")
+    except ValueError as e:
+        raise JournalError(str(e)) from None
 
 
 def _check_title(title: str) -> str:
@@ -184,16 +187,24 @@ def render(
 def read_drills(path: Path, problems: list[str] | None = None) -> list[dict]:
     """The summaries of a day's drill record, or [] if there is no such file.
 
-    Lines of the record that are not valid events are skipped; with ``problems`` a list, each
-    is named there as ``file:line: what is wrong`` (:func:`graphs.drill.record.read_record`).
+    Lines of the record that are not valid events, or are dated outside the plausible days, are
+    skipped; with ``problems`` a list, the first is named there as ``file:line: what is wrong``
+    with how many more there were (:func:`graphs.drill.record.read_record`). Only a regular
+    file is read: a FIFO never makes this wait.
+
+    Raises
+    ------
+    JournalError
+        (a ``ValueError``) naming ``--drills``: a directory, a FIFO or a device, or a file
+        that cannot be read.
     """
-    from graphs.drill.record import RecordError, attempt_summaries, read_record
+    from graphs.drill.record import NotARecord, RecordError, attempt_summaries, read_record
 
     path = Path(path)
-    if path.exists() and not path.is_file():
-        raise JournalError(f"--drills: expected a file, got a directory: {path}")
     try:
         return attempt_summaries(read_record(path, problems))
+    except NotARecord as e:
+        raise JournalError(f"--drills: expected a record file, got {e.reason}: {path}") from None
     except RecordError as e:
         raise JournalError(f"--drills: cannot read {path} ({e.reason})") from None
 
@@ -236,18 +247,29 @@ def new_entry(
         reason = e.strerror or str(e)
         raise JournalError(f"--posts-dir: cannot write {path} ({reason})") from None
     log_dir = site_log_dir(posts_dir) if log_dir is None else log_dir
-    if log_dir is not None:  # before the entry: an entry never includes a missing fragment
-        write_drill_log(date, drills, log_dir)
-        write_review_box(date, log_dir)
+    planned = []
+    if log_dir is not None:  # made before anything is written: a failure here writes nothing
+        planned = [planned_log(date, drills, log_dir), planned_review_box(date, log_dir)]
+    # The fragments before the entry (an entry never includes a missing fragment); if the entry
+    # cannot be written (or Ctrl-C comes), they are put back: no half-made day is left.
+    written = write_planned(planned)
+    created = False
     try:
         # "x": fail rather than overwrite, even in a race with another writer
         with path.open("x", encoding="utf-8") as f:
+            created = True
             f.write(text)
-    except FileExistsError:
-        raise JournalError(f"{path} already exists; not overwriting (edit it instead)") from None
-    except OSError as e:
-        reason = e.strerror or str(e)
-        raise JournalError(f"--posts-dir: cannot write {path} ({reason})") from None
+    except BaseException as e:
+        if created:  # a half-written entry of this call (a full disk, Ctrl-C)
+            path.unlink(missing_ok=True)
+        put_back(written)
+        if isinstance(e, FileExistsError):
+            reason = "already exists; not overwriting (edit it instead)"
+            raise JournalError(f"{path} {reason}") from None
+        if isinstance(e, OSError):
+            reason = e.strerror or str(e)
+            raise JournalError(f"--posts-dir: cannot write {path} ({reason})") from None
+        raise
     return path
 
 
@@ -301,8 +323,9 @@ def new_day(
 
 
 def _warn(problems: list[str]) -> None:
+    """One ``warning:`` line per message (one per record at most: :func:`read_drills`)."""
     for problem in problems:
-        print(f"warning: {problem}; skipped", file=sys.stderr)
+        print(f"warning: {problem}", file=sys.stderr)
 
 
 def _record_path(option: Path | None, date: dt.date) -> Path:

@@ -25,6 +25,8 @@ Examples
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,7 +35,7 @@ from typing import Any
 
 import fsrs
 
-from graphs.drill.record import event_problem, read_record
+from graphs.drill.record import NotARecord, RecordError, event_problem, plausible, read_record
 
 __all__ = [
     "EASY_MINUTES",
@@ -42,8 +44,10 @@ __all__ = [
     "TIME_RULE_MINUTES",
     "PatternStats",
     "Review",
+    "as_of",
     "drill_days",
     "due",
+    "parse_day",
     "pattern_stats",
     "read_all",
     "reviews",
@@ -80,33 +84,111 @@ def _at(event: dict[str, Any]) -> dt.datetime:
 
 
 def read_all(
-    folder: Path, known: Iterable[int] | None = None, problems: list[str] | None = None
+    folder: Path,
+    known: Iterable[int] | None = None,
+    problems: list[str] | None = None,
+    *,
+    today: dt.date | None = None,
 ) -> list[dict[str, Any]]:
     """Every valid event of every ``*.jsonl`` in ``folder``, oldest first ([] without a folder).
 
-    Damaged lines are skipped as :func:`graphs.drill.record.read_record` skips them; an event
-    of a problem not in ``known`` (when given) is skipped too. Each skipped line appends one
-    ``file:line: what is wrong`` message to ``problems`` (when it is a list). Events of equal
-    time keep their file and line order.
+    Each record file is read once as :func:`graphs.drill.record.read_record` reads it (damaged
+    lines, lines dated outside the plausible days before ``today``'s next, and, when ``known``
+    is given, events of other problems are skipped), and each file with skipped lines appends
+    ONE ``file:line: what is wrong; skipped`` message to ``problems`` (when it is a list). A
+    ``*.jsonl`` that is not a regular file (a directory, a FIFO, a device) is skipped with one
+    message of its own and never opened for reading. Events of equal time keep their file and
+    line order.
 
     Raises
     ------
     RecordError
-        If a record file exists but cannot be read.
+        If the folder cannot be listed (no read permission) or a record in it cannot be read
+        (no permission, a folder that cannot be searched); the message names ``--records``.
     """
     folder = Path(folder)
-    if not folder.is_dir():
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries if e.name.endswith(".jsonl"))
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    numbers = None if known is None else set(known)
+    except OSError as err:
+        raise RecordError(folder, err.strerror or str(err), "list", "--records") from None
     events: list[dict[str, Any]] = []
-    for path in sorted(folder.glob("*.jsonl")):
-        for event in read_record(path, problems):
-            if numbers is not None and event["problem"] not in numbers:
-                if problems is not None:
-                    problems.append(f"{path}: problem {event['problem']} is not a drill here")
-                continue
-            events.append(event)
+    for name in names:
+        path = folder / name
+        try:
+            found = read_record(path, problems, known=known, today=today)
+        except NotARecord as err:
+            if problems is not None:
+                problems.append(f"{path}: {err.reason}; skipped")
+            continue
+        except RecordError as err:
+            raise RecordError(path, err.reason, "read", "--records") from None
+        events.extend(found)
     return sorted(events, key=_at)
+
+
+DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # fromisoformat alone takes 20261201 too
+
+
+def parse_day(text: str, option: str = "--date") -> dt.date:
+    """``text`` as a day, accepting exactly ``YYYY-MM-DD``: not ``20261201`` or ``2026-W49-1``,
+    which ``datetime.date.fromisoformat`` takes on Python 3.11 (every ``--date`` reads this way).
+
+    Raises
+    ------
+    ValueError
+        Naming ``option``, for anything else or a day that does not exist.
+
+    Examples
+    --------
+    >>> parse_day("2026-12-01")
+    datetime.date(2026, 12, 1)
+    >>> parse_day("2026-W49-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: --date: expected a real date as YYYY-MM-DD, got '2026-W49-1'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{option}: expected a str, got {type(text).__name__}")
+    if DATE_RE.fullmatch(text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            pass
+    raise ValueError(f"{option}: expected a real date as YYYY-MM-DD, got {text!r}")
+
+
+def as_of(events: Iterable[dict[str, Any]], day: dt.date) -> list[dict[str, Any]]:
+    """The valid events dated (in their own UTC offset) on or before ``day``: the records as
+    they stood at the end of that day, which every view "as of" a ``--date`` shows.
+
+    Raises
+    ------
+    TypeError
+        If ``day`` is not a ``datetime.date``.
+
+    Examples
+    --------
+    >>> ev = [{"event": "start", "problem": 200, "at": "2026-12-01T23:50:00+09:00"},
+    ...       {"event": "start", "problem": 994, "at": "2026-12-02T00:10:00+09:00"}]
+    >>> [e["problem"] for e in as_of(ev, dt.date(2026, 12, 1))]
+    [200]
+    """
+    _check_day(day, "day")
+    return [e for e in events if event_problem(e) is None and _at(e).date() <= day]
+
+
+def _check_day(value: Any, name: str) -> None:
+    if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
+        raise TypeError(f"{name}: expected a datetime.date, got {type(value).__name__}")
+
+
+def _kept(events: Iterable[Any]) -> list[dict[str, Any]]:
+    """The plausible events (:func:`graphs.drill.record.plausible`), oldest first."""
+    today = dt.date.today()
+    return sorted((e for e in events if plausible(e, today)), key=_at)
 
 
 @dataclass(frozen=True)
@@ -174,10 +256,10 @@ def _review(number: int, events: list[dict[str, Any]]) -> Review | None:
 def reviews(events: Iterable[dict[str, Any]]) -> list[Review]:
     """One :class:`Review` per session that has a check, oldest first.
 
-    Invalid events (:func:`graphs.drill.record.event_problem`) are left out; the events are
-    ordered by time first.
+    Events that are not plausible (:func:`graphs.drill.record.plausible`: invalid, or dated
+    outside the days a record can hold) are left out; the events are ordered by time first.
     """
-    valid = sorted((e for e in events if event_problem(e) is None), key=_at)
+    valid = _kept(events)
     by_problem: dict[int, list[dict[str, Any]]] = {}
     for event in valid:
         by_problem.setdefault(event["problem"], []).append(event)
@@ -224,9 +306,8 @@ def due(events: Iterable[dict[str, Any]], today: dt.date) -> list[tuple[int, dt.
     TypeError
         If ``today`` is not a ``datetime.date``.
     """
-    if not isinstance(today, dt.date) or isinstance(today, dt.datetime):
-        raise TypeError(f"today: expected a datetime.date, got {type(today).__name__}")
-    events = sorted((e for e in events if event_problem(e) is None), key=_at)
+    _check_day(today, "today")
+    events = _kept(events)
     zone = _zone(events)
     days = [(n, _due_day(c, zone)) for n, c in schedule(events).items()]
     return sorted(((n, d) for n, d in days if d <= today), key=lambda item: (item[1], item[0]))
@@ -238,8 +319,15 @@ def status(
     """Per problem with events: ``(status, next review day)``, the status a key of
     :data:`STATUS_KO` ("due" when the card is due by ``today``, else what the latest review
     was: "passed", "hinted", or "trying" while no review passed). A problem missing here is
-    "new"."""
-    events = sorted((e for e in events if event_problem(e) is None), key=_at)
+    "new".
+
+    Raises
+    ------
+    TypeError
+        If ``today`` is not a ``datetime.date``.
+    """
+    _check_day(today, "today")
+    events = _kept(events)
     zone = _zone(events)
     cards = schedule(events)
     latest: dict[int, Review] = {r.problem: r for r in reviews(events)}
@@ -277,8 +365,8 @@ class PatternStats:
 
 def pattern_stats(events: Iterable[dict[str, Any]], patterns: dict[int, str]) -> list[PatternStats]:
     """One :class:`PatternStats` per pattern of ``patterns`` (problem -> pattern), in the order
-    the patterns first appear there."""
-    events = [e for e in events if event_problem(e) is None]
+    the patterns first appear there (events that are not plausible are left out)."""
+    events = _kept(events)
     done = reviews(events)
     out = []
     for pattern in dict.fromkeys(patterns.values()):
@@ -310,7 +398,6 @@ def drill_days(events: Iterable[dict[str, Any]]) -> dict[dt.date, int]:
     {datetime.date(2026, 12, 1): 2}
     """
     seen: dict[dt.date, set[int]] = {}
-    for event in events:
-        if event_problem(event) is None:
-            seen.setdefault(_at(event).date(), set()).add(event["problem"])
+    for event in _kept(events):
+        seen.setdefault(_at(event).date(), set()).add(event["problem"])
     return {day: len(problems) for day, problems in sorted(seen.items())}

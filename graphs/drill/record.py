@@ -10,38 +10,63 @@ have their types too: ``title``, ``field`` and ``verdict`` are strings, ``minute
 number or null, ``hint`` an int. Anything else an event holds is kept as it is.
 
 The file is edited by hand now and then, and a full disk can tear its last line, so the reader
-never trusts it: :func:`read_record` skips every line that is not such an event and, if asked,
-names it as ``file:line: what is wrong``. :func:`append` writes whole lines only.
+never trusts it: :func:`read_record` skips every line that is not such an event, or is dated
+outside the plausible days (:data:`FIRST_DAY` to the day after today), and, if asked, names the
+first as ``file:line: what is wrong`` with how many more there were (one message per file).
+
+Several commands may use one record at once (a ``hint`` while a ``check`` runs): every writer
+holds the record's exclusive ``flock`` while it reads what it needs and appends
+(:func:`holding`, :func:`append`), and writes each event as one whole line in one ``write`` to a
+file opened with ``O_APPEND``, so no line is lost or torn and nothing is ever rewritten. Only
+regular files are read or written (:mod:`graphs.drill.files`): a FIFO never makes a command wait.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import json
 import math
 import os
-import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from graphs.drill.files import (
+    NotARecord,
+    RecordError,
+    fsync_dir,
+    lock,
+    open_regular,
+    read_whole,
+)
+
 __all__ = [
     "EVENTS",
+    "FIRST_DAY",
     "RECORD_DIR",
-    "Guard",
+    "Held",
+    "NotARecord",
     "RecordError",
     "append",
     "attempt_summaries",
     "default_record",
     "event_problem",
+    "holding",
+    "last_day",
     "minutes_since",
     "now",
+    "plausible",
     "read_record",
     "session",
 ]
 
 RECORD_DIR = Path("drills")
 EVENTS = ("start", "hint", "check")
+#: The first plausible day of a drill event: LeetCode's graph problems this track drills were all
+#: online by then, and nothing here is older. An earlier ``at`` is a typo, named and skipped.
+FIRST_DAY = dt.date(2015, 1, 1)
 # Optional fields the readers use: field -> (accepted types, what the message calls them).
 _OPTIONAL: dict[str, tuple[tuple[type, ...], str]] = {
     "title": ((str,), "a string"),
@@ -52,16 +77,47 @@ _OPTIONAL: dict[str, tuple[tuple[type, ...], str]] = {
 }
 
 
-class RecordError(ValueError):
-    """The record cannot be read or written (a full disk, a directory in the way, no permission).
+def last_day(today: dt.date | None = None) -> dt.date:
+    """The last plausible day of an event: the day after ``today`` (default: the machine's).
 
-    ``path`` is the record file and ``reason`` the system's words for what went wrong.
+    A day ahead is allowed because an event's day is read in its own UTC offset, which may be
+    ahead of the machine's; anything later was typed wrong (or forged) and is skipped.
+
+    Examples
+    --------
+    >>> last_day(dt.date(2026, 12, 31))
+    datetime.date(2027, 1, 1)
     """
+    if today is None:
+        today = dt.date.today()
+    if not isinstance(today, dt.date) or isinstance(today, dt.datetime):
+        raise TypeError(f"today: expected a datetime.date, got {type(today).__name__}")
+    return dt.date.max if today == dt.date.max else today + dt.timedelta(days=1)
 
-    def __init__(self, path: Path, reason: str, action: str = "append to") -> None:
-        super().__init__(f"--record: cannot {action} {path} ({reason})")
-        self.path = Path(path)
-        self.reason = reason
+
+def _date_problem(event: dict[str, Any], last: dt.date) -> str | None:
+    """What is wrong with the day of a valid event's ``at`` (read in its own offset), or None."""
+    day = dt.datetime.fromisoformat(event["at"]).date()
+    if day < FIRST_DAY:
+        return f"'at' is dated {day}, before {FIRST_DAY} (the first plausible day)"
+    if day > last:
+        return f"'at' is dated {day}, after {last} (the day after today)"
+    return None
+
+
+def plausible(event: Any, today: dt.date | None = None) -> bool:
+    """Whether ``event`` is a valid event (:func:`event_problem`) dated from :data:`FIRST_DAY`
+    to :func:`last_day` of ``today``: what every reader of the records keeps.
+
+    Examples
+    --------
+    >>> plausible({"event": "start", "problem": 200, "at": "2026-11-30T09:00:00+09:00"},
+    ...           dt.date(2026, 11, 30))
+    True
+    >>> plausible({"event": "start", "problem": 200, "at": "9999-12-31T09:00:00+00:00"})
+    False
+    """
+    return event_problem(event) is None and _date_problem(event, last_day(today)) is None
 
 
 def default_record(date: dt.date | None = None) -> Path:
@@ -169,29 +225,22 @@ def _short(value: Any, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def read_record(path: Path, problems: list[str] | None = None) -> list[dict[str, Any]]:
-    """The valid events of a record file, oldest first; [] if the file does not exist.
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
-    A line that is not a valid event (not UTF-8, not JSON, not an object, a missing field, a
-    field of the wrong type, see :func:`event_problem`) is skipped, never fatal; when
-    ``problems`` is a list, one ``file:line: what is wrong`` message per such line is appended
-    to it (blank lines are skipped silently). A timestamp without a UTC offset
-    (``"2026-11-30T09:00:00"``) is skipped as well, not read as local time: the machine that
-    reads the record need not be in the zone the line was typed in.
 
-    Raises
-    ------
-    RecordError
-        If the file exists but cannot be read (no permission, a directory).
-    """
-    path = Path(path)
-    if not path.exists():
-        return []
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise RecordError(path, err.strerror or str(err), "read") from None
+def _parse(
+    data: bytes,
+    path: Path,
+    problems: list[str] | None,
+    known: Iterable[int] | None,
+    today: dt.date | None,
+) -> list[dict[str, Any]]:
+    """The valid events of a record's bytes; one message for its bad lines (see read_record)."""
+    numbers = None if known is None else set(known)
+    last = last_day(today)
     events = []
+    bad: list[tuple[int, str]] = []
     for number, raw in enumerate(data.split(b"\n"), 1):
         if not raw.strip():
             continue
@@ -205,12 +254,79 @@ def read_record(path: Path, problems: list[str] | None = None) -> list[dict[str,
         except RecursionError:
             wrong = "JSON nested too deeply"
         else:
-            wrong = event_problem(event)
+            wrong = event_problem(event) or _date_problem(event, last)
+            if wrong is None and numbers is not None and event["problem"] not in numbers:
+                wrong = f"problem {event['problem']} is not a drill here"
         if wrong is None:
             events.append(event)
         elif problems is not None:
-            problems.append(f"{path}:{number}: {wrong}")
+            bad.append((number, wrong))
+    if bad and problems is not None:
+        number, wrong = bad[0]
+        more = f" (and {_plural(len(bad) - 1, 'more bad line')} after it)" if len(bad) > 1 else ""
+        problems.append(f"{path}:{number}: {wrong}; skipped{more}")
     return events
+
+
+def read_record(
+    path: Path,
+    problems: list[str] | None = None,
+    *,
+    known: Iterable[int] | None = None,
+    today: dt.date | None = None,
+) -> list[dict[str, Any]]:
+    """The valid events of a record file, in file order; [] if the file does not exist.
+
+    A line that is not a valid event (not UTF-8, not JSON, not an object, a missing field, a
+    field of the wrong type, see :func:`event_problem`), one dated outside the plausible days
+    (:data:`FIRST_DAY` to the day after ``today``, see :func:`last_day`) and, when ``known`` is
+    given, one of a problem not in it, is skipped, never fatal. When ``problems`` is a list,
+    the file's bad lines append ONE message to it: ``file:line: what is wrong; skipped``
+    naming the first, with how many more there were (a binary file is one message, not
+    thousands). Blank lines are skipped silently. A timestamp without a UTC offset
+    (``"2026-11-30T09:00:00"``) is skipped as well, not read as local time: the machine that
+    reads the record need not be in the zone the line was typed in.
+
+    The file is read once, under a shared lock (so never half of an event being appended), and
+    only if it is a regular file: a FIFO or a device is refused without being opened for long,
+    so a reader never hangs. ``/dev/null`` reads as an empty record.
+
+    Raises
+    ------
+    NotARecord
+        (a :class:`RecordError`) if the path is a directory, a FIFO, a socket or a device.
+    RecordError
+        If the file exists but cannot be read (no permission, a folder that cannot be searched).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "2026-11-30.jsonl"
+    >>> future = '{"event": "start", "problem": 200, "at": "9999-01-01T09:00:00+00:00"}'
+    >>> _ = path.write_text(future + '\\nnot json\\n{"event": "start", "problem": 200,\\n')
+    >>> problems = []
+    >>> read_record(path, problems)
+    []
+    >>> problems[0].startswith(f"{path}:1: 'at' is dated 9999-01-01, after ")
+    True
+    >>> problems[0].endswith("; skipped (and 2 more bad lines after it)")
+    True
+    """
+    path = Path(path)
+    opened = open_regular(path, os.O_RDONLY, "read")
+    if opened is None:
+        return []
+    fd, null = opened
+    try:
+        if not null:
+            lock(fd, path, fcntl.LOCK_SH, "read")
+        try:
+            data = read_whole(fd)
+        except OSError as err:
+            raise RecordError(path, err.strerror or str(err), "read") from None
+    finally:
+        os.close(fd)
+    return _parse(data, path, problems, known, today)
 
 
 def _line(event: dict[str, Any]) -> bytes:
@@ -221,98 +337,126 @@ def _line(event: dict[str, Any]) -> bytes:
         return (json.dumps(event, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii")
 
 
-def append(path: Path, event: dict[str, Any]) -> None:
-    """Append one event as one whole line; earlier lines are never touched.
+class Held:
+    """A record held under an exclusive lock: what a command reads and appends is one step.
 
-    The line is flushed and (in a regular file) ``fsync``-ed before this returns. If the file
-    does not end with a newline (its last line torn by a full disk or a crash), a newline is
-    written first, so the torn line stays one malformed line (which :func:`read_record` skips
-    and names) and this event is a line of its own.
+    Made by :func:`holding`; no other writer (nor a reader) gets in between, so a ``hint`` that
+    counts the hints taken and appends the next one never races another ``hint``.
+    """
+
+    def __init__(self, path: Path, fd: int, null: bool) -> None:
+        self.path = path
+        self._fd = fd
+        self._null = null
+
+    def read(
+        self, problems: list[str] | None = None, *, today: dt.date | None = None
+    ) -> list[dict[str, Any]]:
+        """The record's valid events, as :func:`read_record` reads them."""
+        try:
+            data = b"" if self._null else read_whole(self._fd)
+        except OSError as err:
+            raise RecordError(self.path, err.strerror or str(err), "read") from None
+        return _parse(data, self.path, problems, None, today)
+
+    def append(self, event: dict[str, Any]) -> None:
+        """Append ``event`` as one whole line in one write (see :func:`append`).
+
+        Raises
+        ------
+        ValueError
+            If ``event`` is not a valid event (:func:`event_problem`): a bug of the caller.
+        RecordError
+            If the file cannot be written, with the system's reason.
+        """
+        wrong = event_problem(event)
+        if wrong is not None:
+            raise ValueError(f"not a valid drill event: {wrong}")
+        line = _line(event)
+        fd = self._fd
+        try:
+            size = os.fstat(fd).st_size
+            if not self._null and size > 0 and os.pread(fd, 1, size - 1) != b"\n":
+                line = b"\n" + line  # a torn last line stays one bad line of its own
+            view = memoryview(line)
+            while view:  # one write: a regular file takes it whole unless the disk is full
+                view = view[os.write(fd, view) :]
+            if not self._null:
+                os.fsync(fd)
+        except OSError as err:
+            raise RecordError(self.path, err.strerror or str(err)) from None
+
+
+@contextmanager
+def holding(path: Path) -> Iterator[Held]:
+    """The record at ``path`` opened for appending (created with its folder if missing) and held
+    under an exclusive ``flock`` until the block ends.
+
+    Every command that appends to a record appends through this, so two commands on one record
+    at once keep every line: the second waits for the first (at most
+    :data:`graphs.drill.files.LOCK_SECONDS`).
+
+    Raises
+    ------
+    NotARecord
+        (a :class:`RecordError`) if the path is a directory, a FIFO, a socket or a device.
+    RecordError
+        If it cannot be created, opened or locked, with the reason.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "drills" / "2026-11-30.jsonl"
+    >>> with holding(path) as record:
+    ...     taken = sum(e["event"] == "hint" for e in record.read())
+    ...     record.append({"event": "hint", "problem": 200, "hint": taken + 1,
+    ...                    "at": "2026-11-30T09:31:00+09:00"})
+    >>> [e["hint"] for e in read_record(path)]
+    [1]
+    """
+    path = Path(path)
+    existed = os.path.lexists(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise RecordError(path, err.strerror or str(err)) from None
+    opened = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, "append to")
+    assert opened is not None  # O_CREAT: there is a file or an error
+    fd, null = opened
+    try:
+        if not null:
+            lock(fd, path, fcntl.LOCK_EX, "append to")
+        if not existed:
+            fsync_dir(path.parent)
+        yield Held(path, fd, null)
+    finally:
+        os.close(fd)  # also releases the lock
+
+
+def append(path: Path, event: dict[str, Any]) -> None:
+    """Append one event as one whole line, under the record's lock; earlier lines are never
+    touched.
+
+    The line goes out in one ``write`` to a file opened with ``O_APPEND`` while this process
+    holds the record's exclusive lock (:func:`holding`), and is ``fsync``-ed before this
+    returns. If the file does not end with a newline (its last line torn by a full disk or a
+    crash), a newline is written first, so the torn line stays one malformed line (which
+    :func:`read_record` skips and names) and this event is a line of its own.
 
     Raises
     ------
     ValueError
         If ``event`` is not a valid event (:func:`event_problem`): a bug of the caller.
+    NotARecord
+        (a :class:`RecordError`) if the path is a directory, a FIFO, a socket or a device.
     RecordError
         If the file cannot be written, with the system's reason.
     """
     wrong = event_problem(event)
     if wrong is not None:
         raise ValueError(f"not a valid drill event: {wrong}")
-    line = _line(event)
-    path = Path(path)
-    try:
-        created = not path.exists()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a+b") as f:
-            if f.seek(0, os.SEEK_END) > 0:
-                f.seek(-1, os.SEEK_END)
-                if f.read(1) != b"\n":
-                    line = b"\n" + line
-            f.write(line)
-            f.flush()
-            if stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # not /dev/null, a pipe, ...
-                os.fsync(f.fileno())
-        if created:
-            _fsync_dir(path.parent)
-    except OSError as err:
-        raise RecordError(path, err.strerror or str(err)) from None
-
-
-class Guard:
-    """The record as it was before a check ran someone else's code, to put it back if changed.
-
-    The judged solution runs as this user and could append a forged "passed" line to the
-    record; the judge cannot stop a file write from another process, but it can see one.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "r.jsonl"
-    >>> guard = Guard(path)
-    >>> _ = path.write_text("forged\\n")
-    >>> guard.restore()
-    True
-    >>> path.exists()
-    False
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        self.before = self._bytes()
-
-    def _bytes(self) -> bytes | None:
-        try:
-            return self.path.read_bytes() if self.path.is_file() else None
-        except OSError:
-            return None
-
-    def restore(self) -> bool:
-        """Put the record back as it was if it changed; whether it had changed."""
-        if self._bytes() == self.before:
-            return False
-        if self.before is None:
-            self.path.unlink(missing_ok=True)
-        else:
-            from docs.tools.files import replacing
-
-            with replacing(self.path) as temporary:
-                temporary.write_bytes(self.before)
-        return True
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a new file's directory entry durable too (best effort: not every system can)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    with holding(path) as record:
+        record.append(event)
 
 
 def _valid(events: Iterable[Any]) -> list[dict[str, Any]]:

@@ -22,7 +22,9 @@ from graphs.drill import cli, practice
 from graphs.drill.problem import drills
 
 KST = dt.timezone(dt.timedelta(hours=9))
-DAY0 = dt.datetime(2026, 11, 2, 8, 0, tzinfo=KST)
+#: The first day of the drawn weeks: far enough back that every drawn session (at most 25 of 3
+#: days and an hour each) is over by today, since a record never holds a day after tomorrow.
+DAY0 = dt.datetime.combine(dt.date.today() - dt.timedelta(days=120), dt.time(8, 0), KST)
 
 
 def _stamp(moment: dt.datetime) -> str:
@@ -176,11 +178,21 @@ def test_a_damaged_or_hand_edited_line_is_skipped_with_a_message(tmp_path):
         f.write('{"event": "check", "problem": 200, "pass')  # torn by a full disk
     problems: list[str] = []
     events = practice.read_all(tmp_path, [200, 994], problems)
-    assert len(problems) == 3
-    assert all(str(path) in p for p in problems)
-    assert any(":5:" in p and "'problem' is not an int" in p for p in problems)
-    assert any("4242" in p for p in problems)
+    # one message for the file: its first bad line, and how many more (the unknown 4242, torn)
+    assert problems == [
+        f"{path}:5: 'problem' is not an int: '200'; skipped (and 2 more bad lines after it)"
+    ]
     assert practice.schedule(events) == practice.schedule(clean)
+
+
+def test_an_unknown_problem_is_named_with_its_file_and_line(tmp_path):
+    _write(tmp_path, _one(200, DAY0, 20, passed=True))
+    path = tmp_path / f"{DAY0.date().isoformat()}.jsonl"
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"event": "start", "problem": 4242, "at": _stamp(DAY0)}) + "\n")
+    problems: list[str] = []
+    practice.read_all(tmp_path, [200], problems)
+    assert problems == [f"{path}:3: problem 4242 is not a drill here; skipped"]
 
 
 def test_reviews_are_counted_in_the_students_own_days():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import random
+import re
 import subprocess
 import uuid
 from pathlib import Path
@@ -160,15 +162,37 @@ def test_a_reader_that_goes_away_gets_no_traceback(tmp_path) -> None:
 # ----------------------------------------------------------------------------- a hand-edited file
 
 
-def test_every_malformed_line_is_named_with_file_and_line_and_skipped(tmp_path):
+def test_every_malformed_kind_is_named_with_file_and_line_and_skipped(tmp_path):
+    for i, (raw, what) in enumerate(MALFORMED):
+        path = tmp_path / f"{i}.jsonl"
+        path.write_bytes(json.dumps(GOOD).encode() + b"\n" + raw + b"\n")
+        problems: list[str] = []
+        assert drill.read_record(path, problems) == [GOOD]
+        assert problems == [problems[0]] and problems[0].startswith(f"{path}:2: {what}")
+        assert problems[0].endswith("; skipped")
+
+
+def test_a_file_of_bad_lines_is_one_message_naming_the_first_and_counting_the_rest(tmp_path):
     path = tmp_path / "day.jsonl"
     numbers = malformed_record(path)
     problems: list[str] = []
     assert drill.read_record(path, problems) == [GOOD]
-    assert len(problems) == len(MALFORMED)
-    for problem, number, (_, what) in zip(problems, numbers, MALFORMED, strict=True):
-        assert problem.startswith(f"{path}:{number}: {what}"), problem
+    (message,) = problems
+    assert message.startswith(f"{path}:{numbers[0]}: {MALFORMED[0][1]}")
+    assert message.endswith(f"; skipped (and {len(numbers) - 1} more bad lines after it)")
     assert drill.read_record(path) == [GOOD]  # without a list: skipped all the same
+
+
+def test_a_binary_file_is_one_message_not_one_per_line(tmp_path):
+    path = tmp_path / "day.jsonl"
+    noise = random.Random(7).randbytes(1 << 20)  # a MiB of noise: thousands of "lines"
+    path.write_bytes(json.dumps(GOOD).encode() + b"\n" + noise)
+    problems: list[str] = []
+    assert drill.read_record(path, problems) == [GOOD]
+    (message,) = problems
+    bad = sum(1 for line in noise.split(b"\n") if line.strip())
+    assert message.startswith(f"{path}:2: ") and bad > 1000
+    assert message.endswith(f"(and {bad - 1} more bad lines after it)")
 
 
 def test_blank_lines_are_skipped_silently_and_count_for_the_line_numbers(tmp_path):
@@ -176,7 +200,7 @@ def test_blank_lines_are_skipped_silently_and_count_for_the_line_numbers(tmp_pat
     path.write_text(f"\n{json.dumps(GOOD)}\n  \nnope\n", encoding="utf-8")
     problems: list[str] = []
     assert drill.read_record(path, problems) == [GOOD]
-    assert problems == [f"{path}:4: not JSON (Expecting value)"]
+    assert problems == [f"{path}:4: not JSON (Expecting value); skipped"]
 
 
 def test_summaries_and_minutes_never_raise_on_malformed_events():
@@ -248,11 +272,14 @@ _json = st.recursive(
 _offsets = st.integers(-23 * 60 - 59, 23 * 60 + 59).map(
     lambda m: dt.timezone(dt.timedelta(minutes=m))
 )
+#: Moments of the plausible days (the first one to today), each in some UTC offset: the day
+#: in its own offset is the day drawn.
 _times = st.builds(
     lambda moment, tz: moment.replace(tzinfo=tz).isoformat(),
-    st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)),
+    st.datetimes(dt.datetime.combine(drill.FIRST_DAY, dt.time()),
+                 dt.datetime.combine(dt.date.today(), dt.time())),
     _offsets,
-)
+)  # fmt: skip
 _KNOWN = {"event", "problem", "at", "passed", "title", "field", "verdict", "minutes", "hint"}
 
 
@@ -307,7 +334,12 @@ def test_no_valid_json_line_makes_the_readers_raise(tmp_path, values):
     path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
     problems: list[str] = []
     events = drill.read_record(path, problems)
-    assert len(events) + len(problems) == len(values)
+    bad = 0
+    if problems:  # one message for the file: the first bad line and how many more
+        (message,) = problems
+        more = re.search(r"\(and (\d+) more bad lines? after it\)$", message)
+        bad = 1 + (int(more[1]) if more else 0)
+    assert len(events) + bad == len(values)
     for summaries in (drill.attempt_summaries(events), drill.attempt_summaries(values)):
         drill_log.drill_log(dt.date(2026, 11, 30), summaries)
     for number in {e["problem"] for e in events}:
