@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import shlex
 import sys
@@ -58,7 +57,7 @@ from pathlib import Path
 
 from docs.tools.files import atomic_write_json, atomic_write_text
 from mha.experiments import runner
-from mha.experiments.heads import reproduce
+from mha.experiments.heads import published, reproduce
 from mha.experiments.heads.grids import (
     ALL_HEADS,
     DEFAULTS,
@@ -71,11 +70,9 @@ from mha.experiments.heads.grids import (
 from mha.experiments.heads.outputs import check_other_grid, publish_problem
 from mha.experiments.heads.records import run_rounded
 from mha.experiments.heads.results import (
-    GRID_KEYS,
     build_execution,
     build_results,
     grid_config,
-    results_grid,
     results_text,
 )
 from mha.experiments.heads.running import execute, make_specs, warm_up
@@ -202,7 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="after the grid completes, compare results.json with this published results file "
         "of the same grid and exit 1 if a verdict or converged flag differs (means may differ "
-        "within the larger seed spread, at least 0.002); writes nothing outside --out",
+        "within the larger seed spread, at least 0.002); writes nothing outside --out. The file "
+        "(a regular file or a pipe such as <(...), not --out's results.json) is read once and "
+        "checked before any training",
     )
     p.add_argument(
         "--wait",
@@ -229,20 +228,16 @@ def settings(args: argparse.Namespace) -> list[Setting]:
 def validate(args: argparse.Namespace) -> None:
     """Check every argument before any training; raise :class:`UsageError` on the first bad one
     (:func:`~mha.experiments.heads.validation.check_arguments` on :func:`settings`, and
-    ``--compare``: a results file of the grid the arguments ask for)."""
+    ``--compare``: read once into ``args.compare_record`` and checked as a results file of the
+    grid the arguments ask for, by :func:`~mha.experiments.heads.published.load`)."""
     check_arguments(args, settings(args))
+    args.compare_record = None
     if args.compare is not None:
         if args.publish is not None:
             raise UsageError("--compare", "give --compare or --publish, not both: compare "
                              "first, then publish what you have read")  # fmt: skip
-        if results_grid(args.compare) is None:
-            raise UsageError("--compare", f"{args.compare} is not a results file of this "
-                             "experiment")  # fmt: skip
-        published = json.loads(args.compare.read_text(encoding="utf-8"))["config"]
         wanted = grid_config(args, settings(args))
-        if {k: published.get(k) for k in GRID_KEYS} != {k: wanted[k] for k in GRID_KEYS}:
-            raise UsageError("--compare", f"{args.compare} holds another grid than the one "
-                             "these arguments run")  # fmt: skip
+        args.compare_record = published.load(args.compare, args.out, wanted)
 
 
 # ----------------------------------------------------------------------------- main
@@ -290,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # reading --compare from a slow pipe, say
+        print("\ninterrupted: nothing was run", file=sys.stderr)
+        return 130
     start = time.perf_counter()
     with contextlib.ExitStack() as held:
         try:
@@ -336,19 +334,27 @@ def _locked_main(args: argparse.Namespace, start: float) -> int:
 
 
 def _compare(args: argparse.Namespace, results: dict) -> int:
-    """``--compare``: say whether the published record reproduced; 1 when it did not."""
-    published = json.loads(args.compare.read_text(encoding="utf-8"))
-    found = reproduce.compare(published, results)
+    """``--compare``: say whether the published record (read by :func:`validate`) reproduced;
+    1 when it did not."""
+    try:
+        found = reproduce.compare(args.compare_record, results)
+    except ValueError as e:
+        print(f"error: --compare: {e}", file=sys.stderr)
+        return 1
     print()
     print(reproduce.report(found))
     if found.reproduced:
         return 0
-    again = [a.replace("--compare", "--publish", 1) if a.startswith("--compare") else a
-             for a in args.argv]  # fmt: skip
+    if args.compare.is_file():
+        again = [a.replace("--compare", "--publish", 1) if a.startswith("--compare") else a
+                 for a in args.argv]  # fmt: skip
+        how = f":\n  .venv/bin/mha-experiment {shlex.join(again)}"
+    else:  # a pipe: there is no file to publish to
+        how = ", run the same command with --publish FILE in place of --compare"
     print(
         f"\nerror: the runs here disagree with {args.compare} (above). Nothing was published; "
         f"this machine's results are in {args.out / 'results.json'}. To publish them "
-        f"(the finished runs are reused):\n  .venv/bin/mha-experiment {shlex.join(again)}",
+        f"(the finished runs are reused){how}",
         file=sys.stderr,
     )
     return 1

@@ -167,7 +167,7 @@ class _Check:
         self.name, self.finite = name, finite
 
     def fail(self, path: str, problem: str) -> NoReturn:
-        raise ValueError(f"{self.name}: {path}: {problem}")
+        raise ValueError(f"{self.name}: {path}: {problem}" if self.name else f"{path}: {problem}")
 
     def field(self, obj: Mapping[str, Any], path: str, key: str) -> Any:
         if key not in obj:
@@ -228,7 +228,7 @@ def check_record(record: Any, name: str, *, finite: bool = True) -> None:
         ``pairs`` (``a``, ``b`` and the booleans of :data:`PAIR_FIELDS`)); each cell, setting
         and pair once.
     name : str
-        The record in messages (``"published"``, a file name).
+        The record in messages (``"published"``, a file name); ``""`` for none.
     finite : bool
         Whether a mean or spread that is NaN or infinite is refused (the published record) or
         let through for :func:`compare` to count as a difference (the runs here).
@@ -249,7 +249,8 @@ def check_record(record: Any, name: str, *, finite: bool = True) -> None:
     ValueError: published: summary[0].val_accuracy_mean: expected a number or null, got "x"
     """
     if not isinstance(record, Mapping) or not {"config", "summary", "verdict"} <= record.keys():
-        raise ValueError(f"{name}: expected a results file with config, summary and verdict")
+        _Check(name, finite).fail("the whole file", "expected a results file with config, "
+                                  "summary and verdict")  # fmt: skip
     check = _Check(name, finite)
     if not isinstance(record["config"], Mapping):
         check.fail("config", f"expected an object, got {show(record['config'])}")

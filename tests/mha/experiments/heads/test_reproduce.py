@@ -99,7 +99,7 @@ def test_another_grid_or_a_file_that_is_not_a_results_file_is_refused():
     other["config"]["seeds"] = [0, 1, 2]
     with pytest.raises(ValueError, match="another grid"):
         compare(PUBLISHED, other)
-    with pytest.raises(ValueError, match=r"^published: expected a results file"):
+    with pytest.raises(ValueError, match=r"^published: the whole file: expected a results file"):
         compare({"runs": []}, here())
     broken = here()
     broken["summary"] = [{"task": "count"}]
