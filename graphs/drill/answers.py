@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import math
 import numbers
 from typing import Any
 
-from graphs.drill.kinds import object_particle
+from graphs.drill.korean import particle, with_particle
 
 __all__ = [
+    "leetcode_text",
     "nx_components",
     "nx_courses_possible",
     "nx_island_sizes",
@@ -18,23 +21,83 @@ __all__ = [
 ]
 
 
+def leetcode_text(value: Any) -> str:
+    """A value as LeetCode's Output box writes it: ``true``/``false``, ``null``, strings in
+    double quotes, lists without spaces (``[[1,2],[3,4]]``). What is not plain data (an object
+    the runner could not send as data, :func:`stand_in`) keeps its ``repr``.
+
+    Parameters
+    ----------
+    value : object
+        An answer or an expected answer.
+
+    Returns
+    -------
+    str
+        The text LeetCode would show.
+
+    Examples
+    --------
+    >>> leetcode_text(True), leetcode_text([0, 1]), leetcode_text([["X", "O"]]), leetcode_text(None)
+    ('true', '[0,1]', '[["X","O"]]', 'null')
+    >>> leetcode_text(3.0), leetcode_text((1, False))
+    ('3.0', '[1,false]')
+    """
+
+    def plain(v: Any) -> Any:
+        if v is None or isinstance(v, bool | str):
+            return v
+        if isinstance(v, numbers.Integral):
+            return int(v)
+        if isinstance(v, float) and math.isfinite(v):
+            return v
+        if isinstance(v, list | tuple):
+            return [plain(item) for item in v]
+        raise TypeError  # not plain data: shown as Python shows it
+
+    try:
+        return json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
+def _returned(actual: Any) -> str:
+    """``"<type> <value>를(을)"`` for a wrong type of answer: its Python type and its text."""
+    return with_particle(f"{type(actual).__name__} {leetcode_text(actual)}", "을")
+
+
 def same_int(args: dict[str, Any], expected: int, actual: Any) -> str | None:
-    """None when ``actual`` is the int ``expected``; else what is wrong, in Korean."""
+    """None when ``actual`` is the int ``expected``; else what is wrong, in Korean.
+
+    Examples
+    --------
+    >>> same_int({}, 3, 2)
+    '답이 틀렸다: 기대 3, 받은 답 2'
+    >>> same_int({}, 1, True)
+    '정수를 돌려줘야 하는데 bool true를 돌려줬다'
+    """
     if isinstance(actual, bool) or not isinstance(actual, numbers.Integral):  # numpy ints too
-        return f"정수를 돌려줘야 하는데 {type(actual).__name__} {actual!r}을(를) 돌려줬다"
+        return f"정수를 돌려줘야 하는데 {_returned(actual)} 돌려줬다"
     if actual != expected:
         return f"답이 틀렸다: 기대 {expected}, 받은 답 {actual}"
     return None
 
 
 def same_bool(args: dict[str, Any], expected: bool, actual: Any) -> str | None:
-    """None when ``actual`` is the bool ``expected``; else what is wrong, in Korean."""
+    """None when ``actual`` is the bool ``expected``; else what is wrong, in Korean, with the
+    values spelled as LeetCode spells them.
+
+    Examples
+    --------
+    >>> same_bool({}, True, False)
+    '답이 틀렸다: 기대 true, 받은 답 false'
+    >>> same_bool({}, False, 0)
+    'bool(true/false)을 돌려줘야 하는데 int 0을 돌려줬다'
+    """
     if not isinstance(actual, bool):
-        return (
-            f"bool(True/False)을 돌려줘야 하는데 {type(actual).__name__} {actual!r}을(를) 돌려줬다"
-        )
+        return f"bool(true/false)을 돌려줘야 하는데 {_returned(actual)} 돌려줬다"
     if actual != expected:
-        return f"답이 틀렸다: 기대 {expected}, 받은 답 {actual}"
+        return f"답이 틀렸다: 기대 {leetcode_text(expected)}, 받은 답 {leetcode_text(actual)}"
     return None
 
 
@@ -47,23 +110,26 @@ def valid_order(args: dict[str, Any], expected: list[int], actual: Any) -> str |
     if not isinstance(actual, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in actual
     ):
-        return f"정수 리스트를 돌려줘야 하는데 {actual!r}을(를) 돌려줬다"
+        shown = with_particle(leetcode_text(actual), "을")
+        return f"정수 리스트를 돌려줘야 하는데 {shown} 돌려줬다"
     if not expected:
         if actual:
-            return f"사이클이 있어 [] 이어야 하는데 {actual}을(를) 돌려줬다 (일부만 정렬된 순서)"
+            shown = with_particle(leetcode_text(actual), "을")
+            return f"사이클이 있어 []이어야 하는데 {shown} 돌려줬다 (일부만 정렬된 순서)"
         return None
     if sorted(actual) != list(range(n)):
         missing = sorted(set(range(n)) - set(actual))
         extra = len(actual) - len(set(actual))
         what = f"빠진 과목 {missing[:5]}" if missing else ""
         what += (", " if what and extra else "") + (f"중복 {extra}개" if extra else "")
-        return f"모든 과목 0..{n - 1}이 정확히 한 번씩 나와야 한다: {what or actual}"
+        last = with_particle(n - 1, "이")
+        return f"모든 과목 0..{last} 정확히 한 번씩 나와야 한다: {what or leetcode_text(actual)}"
     position = {course: i for i, course in enumerate(actual)}
     for a, b in pairs:
         if position[b] > position[a]:
             return (
-                f"[{a}, {b}]는 {b}{object_particle(b)} {a}보다 먼저 들어야 한다는 뜻인데"
-                f" 순서에서 {a}이(가) 먼저 나온다"
+                f"[{a}, {b}]{particle(b, '는')} {b}{particle(b, '을')} {a}보다 먼저 들어야 한다는"
+                f" 뜻인데 순서에서 {a}{particle(a, '이')} 먼저 나온다"
             )
     return None
 

@@ -5,9 +5,11 @@ runs :mod:`graphs.drill.runner`) the way LeetCode runs it: its automatic imports
 limit on a big stack, a module-level ``sys.setrecursionlimit`` honoured, the input allowed to
 change. This process keeps everything that decides: it makes the inputs, sends them, receives
 plain JSON answers, computes the expected answers with the project's solution (checked against
-networkx on small inputs), compares, and keeps the time limit (wall clock and the child's CPU
-time). So nothing the student's code does in its process (forged lines, stack frames read, the
-judge patched, an ``int`` whose ``==`` is always true, a swallowed alarm) changes a verdict.
+networkx on small inputs), compares, and keeps LeetCode's clock (:mod:`graphs.drill.clock`:
+each input may take a hundred times the project's solution's CPU time on it, at least
+``time_limit``; the wall clock is generous and a busy machine is named as such). So nothing
+the student's code does in its process (forged lines, stack frames read, the judge patched,
+an ``int`` whose ``==`` is always true, a swallowed alarm) changes a verdict.
 
 The inputs, each within the problem's LeetCode constraints (:mod:`graphs.drill.limits`):
 LeetCode's examples; a derandomised hypothesis search over small inputs, drawn as the pitfall
@@ -22,14 +24,16 @@ Python (1000 frames) would have made of it, the time against size with a fitted 
 
 from __future__ import annotations
 
+import gc
+import json
 import math
 import time
 import warnings
 from pathlib import Path
 from typing import Any
 
-from graphs.drill import failures, runner
-from graphs.drill.answers import stand_in
+from graphs.drill import clock, failures, runner
+from graphs.drill.answers import leetcode_text, stand_in
 from graphs.drill.growth import fit
 from graphs.drill.problem import Drill, find
 from graphs.drill.sandbox import STARTUP_SECONDS, Sandbox
@@ -43,7 +47,7 @@ __all__ = [
     "check",
 ]
 
-TIME_LIMIT = 2.0
+TIME_LIMIT = 2.0  # the least CPU seconds any input may take (clock.FACTOR x the reference's)
 MEMORY_MB = 2048
 BUDGET = 120.0
 NETWORKX_MAX_SIZE = 5000  # V + E up to which networkx checks the project's answer as well
@@ -81,6 +85,10 @@ class Judge:
         self.calls = 0
         self.mutated: dict[str, Any] | None = None
         self.output_bytes = 0
+        # LeetCode-form input (JSON) -> (the project's answer, its CPU seconds): each input's
+        # reference is computed and timed once per check.
+        self.references: dict[str, tuple[Any, float]] = {}
+        self.closest: dict[str, Any] | None = None  # the passing call nearest its limit
 
     # ------------------------------------------------------------------ the child
 
@@ -116,30 +124,52 @@ class Judge:
 
     # ------------------------------------------------------------------ one input
 
-    def expected(self, args: dict[str, Any]) -> Any:
-        """The project's answer; on small inputs networkx must agree with it."""
+    def reference(self, args: dict[str, Any], args_json: str | None = None) -> tuple[Any, float]:
+        """``(the project's answer, its CPU seconds)`` for a canonical input, once per check;
+        on small inputs networkx must agree with the answer (that check is not timed)."""
         d = self.drill
-        answer = d.expected(args)
+        key = args_json if args_json is not None else self._leetcode_json(args)
+        known = self.references.get(key)
+        if known is not None:
+            return known
+        collecting = gc.isenabled()
+        gc.disable()  # the parent's heap is large: a collection here is not the algorithm's
+        try:
+            began = time.thread_time()
+            answer = d.expected(args)
+            seconds = time.thread_time() - began
+        finally:
+            if collecting:
+                gc.enable()
         v, e = d.kind.size(args)
         if v + e <= NETWORKX_MAX_SIZE:
             other = d.networkx(args)
             if d.verdict(args, answer, other) is not None:
                 raise OracleDisagreement(f"{d.label}: project {answer!r}, networkx {other!r}")
-        return answer
+        self.references[key] = (answer, seconds)
+        return answer, seconds
+
+    def expected(self, args: dict[str, Any]) -> Any:
+        """The project's answer; on small inputs networkx must agree with it."""
+        return self.reference(args)[0]
+
+    def _leetcode_json(self, args: dict[str, Any]) -> str:
+        return json.dumps(self.drill.to_leetcode(args), separators=(",", ":"))
 
     def run_once(self, args: dict[str, Any], probe: bool = False) -> dict[str, Any]:
-        """The runner's answer for one canonical input (a new child if the last one died)."""
-        import json
-
+        """The runner's answer for one canonical input (a new child if the last one died),
+        timed by LeetCode's clock (:func:`graphs.drill.clock.call`)."""
         if time.monotonic() > self.deadline:
             raise _OutOfTime
+        args_json = self._leetcode_json(args)
+        _answer, seconds = self.reference(args, args_json)
         failed = self.start()
         if failed is not None:
             return {"status": "load", "failure": failed}
         self.calls += 1
-        args_json = json.dumps(self.drill.to_leetcode(args), separators=(",", ":"))
         assert self.sandbox is not None
-        return self.sandbox.call(args_json, probe=probe, time_limit=self.time_limit)
+        limit = clock.Limit.of(reference=seconds, floor=self.time_limit)
+        return clock.call(self.sandbox, args_json, probe=probe, limit=limit)
 
     def judge_once(self, args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
         """``(failure or None, the runner's answer)`` for one canonical input."""
@@ -152,7 +182,8 @@ class Judge:
             wrong = self.drill.verdict(args, self.expected(args), value)
             if wrong is not None:
                 return {"verdict": "wrong_answer", "message": wrong,
-                        "actual": repr(value)[:300]}, answer  # fmt: skip
+                        "actual": leetcode_text(value)[:300]}, answer  # fmt: skip
+            self._keep_closest(args, answer)
             if answer.get("mutated"):
                 if self.strict:
                     return {
@@ -164,11 +195,9 @@ class Judge:
                 self.mutated = self.mutated or args
             return None, answer
         if status == "timeout":
-            return {
-                "verdict": "timeout",
-                "message": f"시간 초과: 입력 하나에 {self.time_limit:g}초가 넘었다"
-                " (O(V + E)보다 느리거나 끝나지 않는 반복)",
-            }, answer
+            failure = {"verdict": "timeout", "message": clock.timeout_message(answer)}
+            failure["busy"] = answer.get("cause") == "wall"
+            return failure, answer
         if status == "recursion" and self.strict:
             return {
                 "verdict": "recursion",
@@ -193,6 +222,16 @@ class Judge:
                 "details": self._details(answer),
             }, answer
         return failures.crash_failure(answer), answer
+
+    def _keep_closest(self, args: dict[str, Any], answer: dict[str, Any]) -> None:
+        """Remember the passing call that came nearest its limit (the report shows it)."""
+        if "limit" not in answer:
+            return
+        share = answer["cpu"] / answer["limit"]
+        if self.closest is None or share > self.closest["share"]:
+            v, e = self.drill.kind.size(args)
+            measured = {k: answer[k] for k in ("cpu", "limit", "reference", "floor")}
+            self.closest = {"share": share, "V": v, "E": e, **measured}
 
     def _details(self, answer: dict[str, Any]) -> list[str]:
         return [str(line) for line in answer.get("details", [])][-6:]
@@ -257,7 +296,7 @@ class Judge:
             "leetcode_input": pasted if len(pasted) <= MAX_INPUT_JSON else None,
             "input": args if v + e <= 2000 else None,
             "size": {"V": v, "E": e},
-            "expected": d.answer_text(args, d.expected(args)),
+            "expected": d.answer_text(args, self.expected(args)),
         }
 
     def _failure(self, phase: str, found: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
@@ -280,8 +319,7 @@ class Judge:
         except _OutOfTime:
             return failures.bad(
                 "budget",
-                "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다"
-                " (--time-limit나 --budget를 늘려 보세요)",
+                "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다 (--budget을 늘려 보세요)",
             )
         finally:
             self.close()
@@ -335,20 +373,24 @@ class Judge:
             "repeats": TIMING_REPEATS,
             "fit": fit(timings),
             "depth": depth,
+            "closest": self.closest,
             "recursion_limit": self.recursion_limit,
             "mutated": self.mutated is not None,
             "mutated_input": None if self.mutated is None else self.describe(self.mutated),
         }
 
     def _deepest(self) -> dict[str, Any] | None:
-        """The student's deepest recursion, over the largest input of each family."""
+        """The student's deepest recursion, over the largest input of each family; None when
+        the solution never recursed (a function's frame never on the stack twice at once)."""
         deepest = None
         for family in self.drill.kind.families:
             inputs = family.inputs()
             if not inputs:
                 continue
             answer = self.run_once(inputs[-1], probe=True)
-            if answer["status"] == "ok" and (deepest is None or answer["depth"] > deepest["depth"]):
+            if answer["status"] != "ok" or not answer.get("recursed"):
+                continue
+            if deepest is None or answer["depth"] > deepest["depth"]:
                 v, e = self.drill.kind.size(inputs[-1])
                 deepest = {"depth": answer["depth"], "family": family.label, "V": v, "E": e}
         return deepest
@@ -378,8 +420,10 @@ def check(
         (``mutated``) and recursion deeper than plain Python's 1000 frames (``recursion``).
         LeetCode accepts both; by default they are notes on a pass.
     time_limit : float, default 2.0
-        Seconds allowed per input: the child's CPU time, and twice that (at least one second
-        more) on the wall clock.
+        The least CPU time any input may take, in seconds. An input's limit is
+        :data:`graphs.drill.clock.FACTOR` times the CPU time the project's solution takes on it
+        in this process, and never less than this; the wall clock waits
+        :func:`graphs.drill.clock.wall_seconds` of it.
     memory_mb : int, default 2048
         Address-space limit of the child in MiB (its call stack is reserved on top); 0 for none.
     budget : float, default 120

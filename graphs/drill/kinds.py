@@ -36,7 +36,6 @@ __all__ = [
     "graph",
     "grid",
     "ladder",
-    "object_particle",
     "timing_sizes",
 ]
 
@@ -51,17 +50,6 @@ MAX_DRAWN_COLS = 40
 MAX_DRAWN_EDGES = 12
 
 Inputs = Callable[[], list[dict[str, Any]]]  # -> canonical inputs, smallest first
-
-
-def object_particle(number: int) -> str:
-    """``을`` or ``를`` after a number read in Korean (영, 일, 이, 삼, ...: by its last digit).
-
-    Examples
-    --------
-    >>> f"0{object_particle(0)}, 2{object_particle(2)}, 10{object_particle(10)}"
-    '0을, 2를, 10을'
-    """
-    return "를" if abs(number) % 10 in (2, 4, 5, 9) else "을"
 
 
 def timing_sizes(low: int, high: int, points: int = TIMING_POINTS) -> tuple[int, ...]:
@@ -300,16 +288,31 @@ def _graph_size(args: dict[str, Any]) -> tuple[int, int]:
     return args["n"], len(args["edges"])
 
 
-def _draw_graph(arrow: Callable[[int, int], str]) -> Callable[[dict[str, Any]], list[str]]:
+def _draw_graph(
+    arrow: Callable[[int, int], str], first: int = 0
+) -> Callable[[dict[str, Any]], list[str]]:
+    """Draw a graph input as LeetCode numbers its nodes (from ``first``): the pairs as LeetCode
+    gives them first, then one line a pair; where LeetCode counts from 1, the judge's own
+    0-based pairs come last, labelled as such.
+
+    Examples
+    --------
+    >>> draw = _draw_graph(lambda a, b: f"{a} - {b}", first=1)
+    >>> draw({"n": 2, "edges": [[0, 1]]})
+    ['정점 2개 (1 .. 2), 간선 1개: [[1, 2]]', '  1 - 2', '  (채점기 안에서 0부터 센 쌍: [[0, 1]])']
+    """
+
     def draw(args: dict[str, Any]) -> list[str]:
         n, edges = args["n"], args["edges"]
+        shown = [[a + first, b + first] for a, b in edges]
+        own = [f"  (채점기 안에서 0부터 센 쌍: {json.dumps(edges)})"] if first else []
         if len(edges) <= MAX_DRAWN_EDGES:
-            nodes = f"정점 {n}개 (0 .. {n - 1})" if n else "정점 0개"
-            lines = [f"{nodes}, 간선 {len(edges)}개: {json.dumps(edges)}"]
-            lines += ["  " + arrow(a, b) for a, b in edges]
-            return lines
-        shown = json.dumps(edges[:MAX_DRAWN_EDGES])[:-1]
-        return [f"정점 {n}개, 간선 {len(edges)}개: {shown}, …] ({arrow(*edges[0])}, …)"]
+            nodes = f"정점 {n}개 ({first} .. {n - 1 + first})" if n else "정점 0개"
+            lines = [f"{nodes}, 간선 {len(edges)}개: {json.dumps(shown)}"]
+            lines += ["  " + arrow(a, b) for a, b in shown]
+            return lines + own
+        head = json.dumps(shown[:MAX_DRAWN_EDGES])[:-1]
+        return [f"정점 {n}개, 간선 {len(edges)}개: {head}, …] ({arrow(*shown[0])}, …)"]
 
     return draw
 
@@ -317,7 +320,8 @@ def _draw_graph(arrow: Callable[[int, int], str]) -> Callable[[dict[str, Any]], 
 def graph(arrow: Callable[[int, int], str], limits: GraphLimits) -> Kind:
     """``n`` and a list of pairs within ``limits``: small graphs for shrinking and the hard
     ladders up to the largest graph the limits allow. ``arrow(a, b)`` writes one pair as the
-    problem reads it. Repeated pairs are generated only where the limits allow them."""
+    problem reads it, numbered as LeetCode numbers the nodes (from ``limits.first_node``).
+    Repeated pairs are generated only where the limits allow them."""
     sizes = clip(GRAPH_SIZES, limits.min_nodes, limits.max_nodes)
     few = {0: "간선 없는", 1: "간선 하나 말고는"}.get(
         limits.min_pairs, f"간선 {limits.min_pairs}개 말고는"
@@ -347,5 +351,5 @@ def graph(arrow: Callable[[int, int], str], limits: GraphLimits) -> Kind:
         families=tuple(families),
         timing=timing,
         size=_graph_size,
-        draw=_draw_graph(arrow),
+        draw=_draw_graph(arrow, limits.first_node),
     )

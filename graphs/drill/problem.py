@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from graphs.drill.answers import leetcode_text
+
 __all__ = [
     "Drill",
     "UnknownProblem",
@@ -167,7 +169,9 @@ class Drill:
         ``(input, expected, actual) -> None`` when ``actual`` is right, else a Korean sentence
         saying what is wrong. ``expected`` is the project's answer.
     answer_text : callable
-        A Korean description of the right answer for an input (shown on failure).
+        A Korean description of the right answer for an input (shown on failure); by default
+        the answer as LeetCode writes it (:func:`graphs.drill.answers.leetcode_text`:
+        ``true``, ``[0,1]``).
     pattern : str
         The technique the problem practises, in Korean (``"격자 홍수 채우기"``,
         ``"union-find"``, ...): ``python -m graphs.drill list`` and the progress page group the
@@ -189,7 +193,7 @@ class Drill:
     networkx: Callable[[dict[str, Any]], Any]
     to_leetcode: Callable[[dict[str, Any]], list[Any]]
     verdict: Callable[[dict[str, Any], Any, Any], str | None]
-    answer_text: Callable[[dict[str, Any], Any], str] = lambda args, expected: repr(expected)
+    answer_text: Callable[[dict[str, Any], Any], str] = lambda args, answer: leetcode_text(answer)
     pattern: str = ""
     answer_in_place: bool = False
 

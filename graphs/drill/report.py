@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphs.drill import growth
+from graphs.drill import clock, growth
+from graphs.drill.korean import particle
 from graphs.drill.runner import LEETCODE_RECURSION_LIMIT, PLAIN_PYTHON_FRAMES
 
 __all__ = ["LEETCODE_NAMES", "VERDICTS", "format_result", "notes", "timing_lines"]
@@ -110,13 +111,21 @@ def notes(result: dict[str, Any]) -> list[str]:
                 f"({PLAIN_PYTHON_FRAMES}단계)였다면 RecursionError로 실패했다. LeetCode는 한도를"
                 " 크게 올려 두어 통과시킨다 (--strict에서는 실패다)."
             )
-        elif depth["depth"] > 2:
+        else:  # the judge keeps a depth only where the solution recursed
             lines.append(
                 f"가장 깊은 재귀: {depth['depth']}단계 ({where}): 파이썬 기본 한도"
                 f"({PLAIN_PYTHON_FRAMES}단계) 안이다."
             )
     if limit is not None and limit != LEETCODE_RECURSION_LIMIT:
-        lines.append(f"파일의 sys.setrecursionlimit({limit})을 그대로 지켰다.")
+        lines.append(f"파일의 sys.setrecursionlimit({limit}){particle(limit, '을')} 그대로 지켰다.")
+    closest = result.get("closest")
+    if closest is not None:
+        limit = clock.Limit(closest["limit"], closest["reference"], closest["floor"])
+        size = closest["V"] + closest["E"]
+        lines.append(
+            f"시간 한도에 가장 가까웠던 입력: V + E = {size:,}에서 CPU {closest['cpu']:.2f}초를"
+            f" 썼다. {limit.rule()}."
+        )
     return lines
 
 
@@ -137,9 +146,9 @@ def format_result(drill: Any, shown: str, result: dict[str, Any]) -> list[str]:
     lines += ["  " + line for line in result.get("details", [])]
     if "input_lines" in result:
         lines.append("  가장 작은 반례:" if "예제" not in result.get("phase", "") else "  입력:")
-        lines += ["    " + line for line in result["input_lines"]]
-        if result.get("leetcode_input"):
+        if result.get("leetcode_input"):  # what the student pastes into LeetCode comes first
             lines.append(f"    LeetCode 입력: {result['leetcode_input']}")
+        lines += ["    " + line for line in result["input_lines"]]
         lines.append(f"  기대한 답: {result['expected']}")
         if "actual" in result:
             lines.append(f"  받은 답:   {result['actual']}")

@@ -15,7 +15,8 @@ ever sees inputs. It
 3. then answers one request per line: the call's positional arguments in, and out the return
    value as plain JSON (an ``int`` subclass is sent as the plain number it holds), whether the
    call changed its input, the seconds it took, and on request the deepest nesting of Python
-   frames the call reached (what the recursion limit counts).
+   frames the call reached (what the recursion limit counts) and whether it recursed (some
+   function's frame on the stack twice at once).
 
 Requests come on stdin, answers go to the file descriptor given as the only argument; the
 student's own prints go to stdout and stderr, which the judge reads with a bound. The judge
@@ -258,14 +259,23 @@ class Runner:
         before = json.loads(raw_args)
         probe = bool(request.get("probe"))
         depth = [0, 0]  # now, deepest
+        on_stack: dict[Any, int] = {}  # code object -> its frames on the stack now
+        recursed = [False]  # whether a function was ever on the stack twice at once
 
         def profile(frame: Any, event: str, arg: Any) -> None:
-            # Every Python frame counts, as it does toward the recursion limit (C calls do not).
+            # Every Python frame counts, as it does toward the recursion limit (C calls do not);
+            # the depth is a recursion only if some function's frame was on the stack twice
+            # (a method that calls a helper that calls a lambda is three deep, not recursive).
             if event == "call":
                 depth[0] += 1
                 depth[1] = max(depth[1], depth[0])
+                frames = on_stack.get(frame.f_code, 0) + 1
+                on_stack[frame.f_code] = frames
+                if frames > 1:
+                    recursed[0] = True
             elif event == "return":
                 depth[0] -= 1
+                on_stack[frame.f_code] = on_stack.get(frame.f_code, 1) - 1
 
         def job() -> dict[str, Any]:
             if self.strict:
@@ -300,6 +310,7 @@ class Runner:
         }
         if probe:
             answer["depth"] = depth[1]
+            answer["recursed"] = recursed[0]
         return answer
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import graphs
 from graphs.drill.answers import nx_courses_possible, same_bool
-from graphs.drill.kinds import graph, object_particle
+from graphs.drill.kinds import graph
+from graphs.drill.korean import particle
 from graphs.drill.limits import GraphLimits
 from graphs.drill.problem import Drill
 
@@ -25,7 +26,7 @@ def prerequisite_arrow(a: int, b: int) -> str:
     >>> prerequisite_arrow(1, 0)
     '[1, 0]: 0 → 1 (0을 먼저)'
     """
-    return f"[{a}, {b}]: {b} → {a} ({b}{object_particle(b)} 먼저)"
+    return f"[{a}, {b}]: {b} → {a} ({b}{particle(b, '을')} 먼저)"
 
 
 DRILL = Drill(

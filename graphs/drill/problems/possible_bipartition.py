@@ -15,6 +15,7 @@ from typing import Any
 import graphs
 from graphs.drill.answers import same_bool
 from graphs.drill.kinds import Family, graph
+from graphs.drill.korean import particle
 from graphs.drill.limits import GraphLimits
 from graphs.drill.problem import Drill
 
@@ -73,7 +74,7 @@ def _sized(label: str, sizes: tuple[int, ...], build: Any) -> Family:
     return Family(label, lambda: [build(n) for n in sizes])
 
 
-KIND = graph(lambda a, b: f"{a + 1}과 {b + 1}은 다른 그룹", CONSTRAINTS)
+KIND = graph(lambda a, b: f"{a}{particle(a, '와')} {b}{particle(b, '는')} 다른 그룹", CONSTRAINTS)
 KIND = dataclasses.replace(
     KIND,
     families=(

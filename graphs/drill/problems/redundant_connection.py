@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import graphs
+from graphs.drill.answers import leetcode_text
+from graphs.drill.korean import with_particle
 from graphs.drill.problem import Drill
 from graphs.drill.trees import TreePlusEdgeLimits, tree_plus_edge
 
@@ -35,22 +37,28 @@ def same_edge(args: dict[str, Any], expected: list[int], actual: Any) -> str | N
         or len(actual) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in actual)
     ):
-        return f"정수 두 개짜리 리스트 [a, b]를 돌려줘야 하는데 {actual!r}을(를) 돌려줬다"
+        shown = with_particle(leetcode_text(actual), "을")
+        return f"정수 두 개짜리 리스트 [a, b]를 돌려줘야 하는데 {shown} 돌려줬다"
     got = list(actual)
     if got == list(expected):
         return None
     if got == list(expected)[::-1]:
-        return f"같은 간선이지만 입력에 쓰인 대로 {list(expected)}여야 한다: 받은 답 {got}"
+        want = leetcode_text(expected)
+        return f"같은 간선이지만 입력에 쓰인 대로 {want}여야 한다: 받은 답 {leetcode_text(got)}"
     edges = [list(e) for e in args["edges"]]
     if got not in edges:
-        return f"입력에 없는 간선이다: 기대 {list(expected)}, 받은 답 {got}"
+        return f"입력에 없는 간선이다: 기대 {leetcode_text(expected)}, 받은 답 {leetcode_text(got)}"
     rest = [e for e in edges if e != got]
     if _tree_without(len(edges), rest):
         return (
-            f"{got}도 지우면 트리가 남지만 입력에서 더 늦게 나오는 {list(expected)}가 답이다"
+            f"{leetcode_text(got)}도 지우면 트리가 남지만 입력에서 더 늦게 나오는"
+            f" {with_particle(leetcode_text(expected), '이')} 답이다"
             " (여러 개면 마지막 것)"
         )
-    return f"{got}을(를) 지우면 트리가 아니다 (사이클 위의 간선이 아니다): 기대 {list(expected)}"
+    return (
+        f"{with_particle(leetcode_text(got), '을')} 지우면 트리가 아니다"
+        f" (사이클 위의 간선이 아니다): 기대 {leetcode_text(expected)}"
+    )
 
 
 def _tree_without(n: int, edges: list[list[int]]) -> bool:

@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 import graphs
+from graphs.drill.answers import leetcode_text
 from graphs.drill.kinds import Family, grid, ladder
+from graphs.drill.korean import with_particle
 from graphs.drill.limits import GridLimits, clip
 from graphs.drill.problem import Drill
 
@@ -94,7 +96,8 @@ def same_board(args: dict[str, Any], expected: list[list[str]], actual: Any) -> 
     if not isinstance(actual, list) or not all(
         isinstance(row, list) and all(cell in (X, O) for cell in row) for row in actual
     ):
-        return f"board가 'X'와 'O'의 2차원 리스트여야 하는데 {actual!r}이(가) 됐다"
+        shown = with_particle(leetcode_text(actual), "이")
+        return f"board가 'X'와 'O'의 2차원 리스트여야 하는데 {shown} 됐다"
     if actual == expected:
         return None
     if actual == board:
@@ -111,8 +114,8 @@ def same_board(args: dict[str, Any], expected: list[list[str]], actual: Any) -> 
              if actual[r][c] != cell]  # fmt: skip
     r, c = wrong[0]
     return (
-        f"칸 {len(wrong)}개가 틀렸다: 처음은 board[{r}][{c}], 기대 {expected[r][c]!r},"
-        f" 받은 값 {actual[r][c]!r}"
+        f"칸 {len(wrong)}개가 틀렸다: 처음은 board[{r}][{c}], 기대"
+        f" {leetcode_text(expected[r][c])}, 받은 값 {leetcode_text(actual[r][c])}"
     )
 
 
@@ -122,7 +125,7 @@ def _answer_text(args: dict[str, Any], expected: list[list[str]]) -> str:
         for ra, rb in zip(args["board"], expected, strict=True)
         for a, b in zip(ra, rb, strict=True)
     )
-    shown = str(expected) if len(expected) * len(expected[0]) <= 25 else "(크다)"
+    shown = leetcode_text(expected) if len(expected) * len(expected[0]) <= 25 else "(크다)"
     return f"호출 뒤의 board {shown}: 'O' {flipped}개가 'X'로 뒤집힌다"
 
 
