@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import copy
 import json
+import math
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from docs.gen.common import RESULTS
-from mha.experiments.heads.reproduce import FLOOR, compare, report, tolerance
+from mha.experiments.heads.reproduce import FLOOR, compare, report, show, tolerance
 
 RECORD = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
 #: What compare() reads of the published record (the runs' maps are most of its bytes).
@@ -125,3 +127,67 @@ def test_best_may_change_among_head_counts_that_do_not_differ_but_fewer_heads_wi
     assert not found.reproduced
     assert any("fewer_heads_win" in d and f"({dropped['a']}, {dropped['b']})" in d
                for d in found.differences)  # fmt: skip
+
+
+@given(st.data())
+def test_a_nan_or_infinite_mean_or_spread_here_is_never_reproduced(data):
+    """A NaN here compared with anything gives no gap above the tolerance: it must be a
+    difference of its own, whichever cell and field it lands in."""
+    broken = here()
+    i = data.draw(st.integers(0, N_CELLS - 1))
+    name = data.draw(st.sampled_from(["val_accuracy_mean", "val_accuracy_std"]))
+    broken["summary"][i][name] = data.draw(st.sampled_from([math.nan, math.inf, -math.inf]))
+    found = compare(PUBLISHED, broken)
+    assert not found.reproduced
+    cell = broken["summary"][i]
+    label = f"{cell['task']} L{cell['level']} h{cell['n_heads']}"
+    assert found.differences == [f"{label}: 이 기계의 값이 유한한 수가 아니다 "
+                                 f"(평균 {show(cell['val_accuracy_mean'])}, "
+                                 f"표준편차 {show(cell['val_accuracy_std'])})"]  # fmt: skip
+    assert report(found).startswith("재현되지 않음")
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf])
+def test_a_nan_or_infinite_mean_in_the_published_record_is_refused(bad):
+    broken = here()
+    broken["summary"][2]["val_accuracy_mean"] = bad
+    with pytest.raises(ValueError, match=r"^published: summary\[2\]\.val_accuracy_mean: expected "
+                       "a finite number or null, got (NaN|Infinity)$"):  # fmt: skip
+        compare(broken, here())
+    with pytest.raises(ValueError, match="std_here: expected a finite spread"):
+        tolerance(0.01, bad)
+
+
+#: Fields compare() reads, by where they are, with a value of the wrong kind for each.
+FIELDS = {
+    "summary": {"task": 1, "level": "0", "n_heads": 1.5, "converged": 0, "val_accuracy_mean": [],
+                "val_accuracy_std": "0.1"},
+    "verdict": {"task": None, "level": False, "steps": "1000", "status": 3,
+                "still_learning": [1.0], "fewer_heads_win": {}, "pairs": "none"},
+    "pairs": {"a": "1", "b": None, "differ": 1, "confident": "true", "converged": None,
+              "differ_at_budget": []},
+}  # fmt: skip
+
+
+@given(st.data())
+def test_any_field_compare_reads_is_named_by_its_path_when_malformed(data):
+    broken = here()
+    where = data.draw(st.sampled_from(sorted(FIELDS)))
+    if where == "pairs":
+        i = data.draw(st.sampled_from([i for i, v in enumerate(broken["verdict"]) if v["pairs"]]))
+        j = data.draw(st.integers(0, len(broken["verdict"][i]["pairs"]) - 1))
+        entry, path = broken["verdict"][i]["pairs"][j], f"verdict[{i}].pairs[{j}]"
+    else:
+        i = data.draw(st.integers(0, len(broken[where]) - 1))
+        entry, path = broken[where][i], f"{where}[{i}]"
+    name = data.draw(st.sampled_from(sorted(FIELDS[where])))
+    side = data.draw(st.sampled_from(["published", "here"]))
+    if data.draw(st.booleans()):
+        entry[name] = FIELDS[where][name]
+        said = rf"^{side}: {re.escape(path)}\.{name}: expected "
+    else:
+        del entry[name]
+        said = rf'^{side}: {re.escape(path)}: no field "{name}"$'
+    args = (broken, here()) if side == "published" else (here(), broken)
+    with pytest.raises(ValueError, match=said):
+        compare(*args)
