@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,13 +42,13 @@ from docs.tools.terminal import is_terminal
 from graphs.drill import practice
 from graphs.drill.record import (
     RECORD_DIR,
-    Guard,
+    Held,
     RecordError,
     append,
     default_record,
+    holding,
     minutes_since,
     now,
-    read_record,
     session,
 )
 
@@ -66,12 +67,17 @@ class UsageError(ValueError):
     """An argument the command refuses (printed as one ``error:`` line, exit 2)."""
 
 
-def _read(record: Path) -> list[dict[str, Any]]:
-    """The record's valid events; every skipped line is one ``warning:`` line on stderr."""
-    problems: list[str] = []
-    events = read_record(record, problems)
+def _warn(problems: list[str]) -> None:
+    """One ``warning:`` line on stderr per message (one per file at most, see read_record)."""
     for problem in problems:
-        print(f"warning: {problem}; skipped", file=sys.stderr)
+        print(f"warning: {problem}", file=sys.stderr)
+
+
+def _read(record: Held) -> list[dict[str, Any]]:
+    """The held record's valid events; a file's skipped lines are one ``warning:`` line."""
+    problems: list[str] = []
+    events = record.read(problems)
+    _warn(problems)
     return events
 
 
@@ -114,6 +120,12 @@ def cmd_start(drill: Any, record: Path) -> list[str]:
 
 
 def cmd_hint(drill: Any, record: Path) -> list[str]:
+    """One hint, counted and appended while the record is held (two hints at once: 1 and 2)."""
+    with holding(record) as held:
+        return _hint(drill, held)
+
+
+def _hint(drill: Any, record: Held) -> list[str]:
     moment = now()
     mine = session(_read(record), drill.number)
     minutes = minutes_since(mine, moment)
@@ -133,8 +145,7 @@ def cmd_hint(drill: Any, record: Path) -> list[str]:
         lines.append(f"힌트 {len(hints)}개를 모두 봤다 ({', '.join(h[0] for h in hints)}).")
         return lines
     field, text = hints[taken]
-    append(
-        record,
+    record.append(
         {"event": "hint", "problem": drill.number, "title": drill.title, "hint": taken + 1,
          "field": field, "at": _stamp(moment),
          "minutes": None if minutes is None else round(minutes, 1)},
@@ -147,41 +158,62 @@ def cmd_hint(drill: Any, record: Path) -> list[str]:
     return lines
 
 
+def _check_event(
+    drill: Any,
+    path: Path,
+    result: dict[str, Any],
+    moment: Any,
+    mine: list[dict[str, Any]],
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """The ``check`` event of a judged file, ``mine`` being the problem's session so far."""
+    minutes = minutes_since(mine, moment)
+    failing = None
+    if "input_lines" in result:
+        failing = result.get("leetcode_input") or " / ".join(result["input_lines"])
+    return {
+        "event": "check", "problem": drill.number, "title": drill.title, "at": _stamp(moment),
+        "minutes": None if minutes is None else round(minutes, 1),
+        "passed": result["status"] == "pass",
+        "verdict": result["verdict"], "message": result["message"],
+        "phase": result.get("phase"), "failing_input": failing, "input": result.get("input"),
+        "hint_taken": any(e["event"] == "hint" for e in mine), "strict": options["strict"],
+        "file": str(path),
+    }  # fmt: skip
+
+
 def cmd_check(drill: Any, path: Path, record: Path, options: dict[str, Any]) -> int:
     """Judge, print the verdict, then record it; the exit status is the verdict's (0 or 1)."""
     from graphs.drill.judge import check
     from graphs.drill.report import format_result
+    from graphs.drill.sandbox import landlock_abi
 
-    guard = Guard(record)
     result = check(drill.number, path, **options)
     moment = now()
     passed = result["status"] == "pass"
     print("\n".join(format_result(drill, str(path), result)), flush=True)
-    if guard.restore():
-        print(f"경고: 풀이가 기록 파일 {record}을(를) 건드렸다. 채점 전 상태로 되돌렸다.",
-              file=sys.stderr)  # fmt: skip
+    isolated = landlock_abi() > 0  # else the judge ran the file unconfined (graphs.drill.sandbox)
+    if not isolated:
+        warning = "경고: 이 커널에는 Landlock이 없어 풀이를 격리하지 못했다"
+        warning += ' (풀이가 기록 파일을 읽고 쓸 수 있었다). 이 시도는 "isolated": false로 기록한다'
+        print(warning, file=sys.stderr)
+    lines = []
+    mine: list[dict[str, Any]] = []
+    recorded = False
     try:
-        mine = session(_read(record), drill.number)
-    except RecordError:  # unreadable: the append below fails too and says why
+        with holding(record) as held:  # read and append in one step: no writer gets in between
+            mine = session(_read(held), drill.number)
+            event = _check_event(drill, path, result, moment, mine, options)
+            if not isolated:
+                event["isolated"] = False
+            held.append(event)
+            recorded = True
+    except RecordError as err:
+        _not_recorded(err)
         mine = []
     minutes = minutes_since(mine, moment)
     hint_taken = any(e["event"] == "hint" for e in mine)
-    failing = None
-    if "input_lines" in result:
-        failing = result.get("leetcode_input") or " / ".join(result["input_lines"])
-    event = {
-        "event": "check", "problem": drill.number, "title": drill.title, "at": _stamp(moment),
-        "minutes": None if minutes is None else round(minutes, 1), "passed": passed,
-        "verdict": result["verdict"], "message": result["message"],
-        "phase": result.get("phase"), "failing_input": failing, "input": result.get("input"),
-        "hint_taken": hint_taken, "strict": options["strict"], "file": str(path),
-    }  # fmt: skip
-    lines = []
-    try:
-        append(record, event)
-    except RecordError as err:
-        _not_recorded(err)
-    else:
+    if recorded:
         attempts = sum(e["event"] == "check" for e in mine) + 1
         when = (
             f"시작 후 {minutes:.0f}분"
@@ -219,22 +251,22 @@ RULE_EN = (
 )
 
 
-def _date(text: str) -> dt.date:
+def _practice_events(folder: Path, drills: list[Any], day: dt.date | None) -> list[dict[str, Any]]:
+    """Every record's plausible events of known problems (as of ``day``, if given); one
+    ``warning:`` line per record file with skipped lines, and one if there is no folder."""
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected YYYY-MM-DD, got {text!r}") from None
-
-
-def _practice_events(folder: Path, drills: list[Any]) -> list[dict[str, Any]]:
-    """Every record's valid events of known problems; one ``warning:`` line per skipped line."""
-    if folder.exists() and not folder.is_dir():
+        st = os.stat(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        print(f"warning: --records: no folder {folder}; no records read", file=sys.stderr)
+        return []
+    except OSError as err:
+        raise UsageError(f"--records: cannot use {folder} ({err.strerror or err})") from None
+    if not stat.S_ISDIR(st.st_mode):
         raise UsageError(f"--records: expected a folder, got a file: {folder}")
     problems: list[str] = []
     events = practice.read_all(folder, [d.number for d in drills], problems)
-    for problem in problems:
-        print(f"warning: {problem}; skipped", file=sys.stderr)
-    return events
+    _warn(problems)
+    return events if day is None else practice.as_of(events, day)
 
 
 def cmd_list(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
@@ -303,9 +335,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     records.add_argument(
         "--date",
-        type=_date,
         default=None,
-        help="the day to show the queue for, YYYY-MM-DD (default: today)",
+        help="the day to show, YYYY-MM-DD: the records as they stood at its end, only events"
+        " on or before it (default: today, every record)",
     )
     sub.add_parser(
         "list",
@@ -398,14 +430,17 @@ def main(argv: list[str] | None = None) -> int:
         from graphs.drill.problem import drills
 
         try:
+            day = None if args.date is None else practice.parse_day(args.date)
             found = drills()
-            events = _practice_events(args.records, found)
-            today = args.date or dt.date.today()
+            events = _practice_events(args.records, found, day)
             show = cmd_list if args.command == "list" else cmd_review
-            print("\n".join(show(found, events, today)))
+            print("\n".join(show(found, events, day or dt.date.today())))
         except ValueError as err:  # UsageError, RecordError
             print(f"error: {err}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:
+            print("interrupted: nothing was written", file=sys.stderr)
+            return 130
         return 0
     record = args.record if args.record is not None else default_record()
     if args.command != "check" and record.is_dir():

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from docs import drill_log, journal
+from graphs.drill.record import attempt_summaries
 from tests.docs.drill_records import drill_events, write_record
 from tests.graphs.drill.helpers import MALFORMED, SOLUTIONS, malformed_record, run_drill
 from tests.helpers import IMPORTABLE, run
@@ -229,3 +233,106 @@ def test_each_drilled_problem_gets_the_record_of_its_solution_after_its_table():
         assert f"| 문제 | {d.label} |" in section and include in section
         assert section.index("| 틀린 점과 이유 |") < section.index(include)
     assert journal.record_include(99999) is None
+
+
+# ----------------------------------------------------------------------------- Issue 32
+
+
+def test_an_event_dated_9999_is_named_and_skipped_by_new_and_drills(tmp_path, monkeypatch, capsys):
+    from docs.gen import progress
+
+    site = _site(tmp_path)
+    record = site / "drills" / "2026-11-30.jsonl"
+    write_record(record, drill_events(DAY))
+    with record.open("a", encoding="utf-8") as f:  # the review box reads every record too
+        f.write('{"event": "check", "problem": 200, "passed": true, "at": "9999-12-30T09:00Z"}\n')
+    monkeypatch.setattr(progress, "ROOT", site)  # the box reads this site's drills/
+    monkeypatch.chdir(site)
+    code = journal.main(["new", "--date", "2026-11-30", "--posts-dir", "docs/blog/posts"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    (warning,) = err.splitlines()
+    assert warning.startswith("warning: drills/2026-11-30.jsonl:8: 'at' is dated 9999-12-30, ")
+    logs = site / "docs" / "generated" / "drills"
+    assert sorted(p.name for p in logs.iterdir()) == ["log-2026-11-30.md", "review-2026-11-30.md"]
+    rows = _log_rows((logs / "log-2026-11-30.md").read_text(encoding="utf-8"))
+    assert rows["LeetCode 200. Number of Islands"]["시도"] == "2번: 틀린 답, 통과"
+    code = journal.main(["drills", "--date", "2026-11-30", "--log-dir", str(logs)])
+    assert code == 0 and capsys.readouterr().err.splitlines() == [warning]
+
+
+def _failing_write(monkeypatch, name: str, error: BaseException) -> None:
+    """Make the atomic write of the file called ``name`` raise ``error``."""
+    real = drill_log.atomic_write_bytes
+
+    def write(path, data, mode=None):
+        if Path(path).name == name:
+            raise error
+        real(path, data, mode)
+
+    monkeypatch.setattr(drill_log, "atomic_write_bytes", write)
+
+
+def _left(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+def test_new_leaves_no_half_made_drill_log_when_the_review_box_fails(tmp_path, monkeypatch):
+    site = _site(tmp_path)
+    posts = site / "docs" / "blog" / "posts"
+    _failing_write(monkeypatch, "review-2026-11-30.md", OSError(28, "No space left on device"))
+    before = _left(site)
+    try:
+        journal.new_entry(DAY, posts_dir=posts, drills=[])
+    except drill_log.DrillLogError as e:
+        assert "review box" in str(e) and "No space left on device" in str(e)
+    else:
+        raise AssertionError("the failing write was not reported")
+    assert _left(site) == before  # neither the log nor the entry
+
+
+def test_new_puts_the_log_back_when_the_entry_is_interrupted(tmp_path, monkeypatch):
+    site = _site(tmp_path)
+    posts = site / "docs" / "blog" / "posts"
+    logs = site / "docs" / "generated" / "drills"
+    logs.mkdir(parents=True)
+    (logs / "log-2026-11-30.md").write_text("the log as it was\n", encoding="utf-8")
+    before = _left(site)
+    real = Path.open
+
+    def open_(self, mode="r", *args, **kwargs):
+        if self.name == "2026-11-30.md" and mode == "x":
+            raise KeyboardInterrupt
+        return real(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", open_)
+    summaries = attempt_summaries(drill_events(DAY))
+    try:
+        journal.new_entry(DAY, posts_dir=posts, drills=summaries)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("Ctrl-C was swallowed")
+    assert _left(site) == before
+    assert (logs / "log-2026-11-30.md").read_text(encoding="utf-8") == "the log as it was\n"
+
+
+def test_a_fifo_as_the_record_is_refused_at_once(tmp_path):
+    site = _site(tmp_path)
+    fifo = site / "drills" / "2026-11-30.jsonl"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)
+    for command in ("new", "drills"):
+        proc = _journal(command, "--date", "2026-11-30", cwd=site)  # a hang fails by timeout
+        assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1, proc.stderr
+        assert proc.stderr.startswith("error: --drills: expected a record file, got a FIFO")
+    assert not (site / "docs" / "blog" / "posts" / "2026-11-30.md").exists()
+
+
+@pytest.mark.parametrize("text", ["2026-W49-1", "20261130", "2026-11-30T00:00"])
+def test_journal_date_is_exactly_yyyy_mm_dd(tmp_path, text):
+    for command in ("new", "drills"):
+        proc = _journal(command, "--date", text, cwd=tmp_path)
+        assert proc.returncode in (1, 2) and len(proc.stderr.splitlines()) == 1, proc.stderr
+        assert proc.stderr == f"error: --date: expected a real date as YYYY-MM-DD, got {text!r}\n"
+    assert list(tmp_path.iterdir()) == []
