@@ -8,24 +8,63 @@ Before anything is generated the pages' tags are checked (:mod:`docs.gen.tags`):
 pages declare (a journal entry repeating a concept page's tag, say) is an error.
 
 Exit status: 0 when every file is up to date (or has been written), 1 when ``--check`` finds
-stale files, 2 on an error: a results file that is missing, unreadable, truncated or of a newer
-format, a generator that fails on it, a file that cannot be written, a tag two pages declare. An
-error is one line on stderr naming the file and the problem; a results file's error stops it
-before it writes.
+stale files or temporary files a killed run left, 2 on an error: a results file that is
+missing, unreadable, truncated or of a newer format, a generator that fails on it, a file that
+cannot be written, a tag two pages declare. An error is one line on stderr naming the file and
+the problem; a results file's error stops it before it writes.
+
+A signal never cuts a file or leaves a temporary one: each file is written atomically with the
+stop signals held (:func:`docs.gen.common.write`), so Ctrl-C, ``SIGTERM`` or ``SIGHUP`` lands
+between two files; the command then says in one line how far it got and exits 130, 143 or 129
+(128 plus the signal's number). Only a process killed outright (``SIGKILL``) can leave a
+``.NAME.*.tmp`` beside a generated file: ``--check`` names such leftovers as stale and a run
+that writes removes them.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 from docs.gen import common, tags
-from docs.gen.common import Content, ResultsError, stale, write
+from docs.gen.common import Content, ResultsError, leftovers, stale, write
 
 EXIT_STALE = 1
 EXIT_ERROR = 2
+
+
+class Stopped(KeyboardInterrupt):
+    """A ``SIGTERM`` or ``SIGHUP`` turned into an exception, so that every ``finally`` runs."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """``SIGTERM`` and ``SIGHUP`` raise :class:`Stopped` in the body (Ctrl-C already raises
+    ``KeyboardInterrupt``); the old handlers come back after it. Off the main thread, where
+    Python cannot set a handler, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
 
 
 class GeneratorError(RuntimeError):
@@ -101,7 +140,10 @@ def main(argv: list[str] | None = None) -> int:
             " prints one line per file written."
         ),
         epilog=(
-            "exit status: 0 up to date (or written); 1 stale files found by --check; 2 error: a"
+            "exit status: 0 up to date (or written); 1 stale files, or temporary files of a"
+            " killed run, found by --check (a run that writes removes the latter); 130, 143 or"
+            " 129 after Ctrl-C, SIGTERM or SIGHUP, which land between two files (one line says"
+            " how many were written; none is cut); 2 error: a"
             " results file missing, unreadable, truncated or of a newer format, or a generator"
             " failing on it, or a file that cannot be written, or a tag that two pages declare"
             " (a tag names one page); one line on stderr names the file and the problem"
@@ -129,18 +171,38 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     names = list(dict.fromkeys([*args.names, *args.only]))
+    done: list[str] = []
+    try:
+        with stopped_by_signals():
+            return _run(parser, names, args.check, done)
+    except KeyboardInterrupt as e:  # Ctrl-C, or Stopped
+        signum = e.signum if isinstance(e, Stopped) else int(signal.SIGINT)
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {e}"
+        wrote = f"{len(done)} file{'s' * (len(done) != 1)} written whole" if done else "nothing"
+        print(f"{how}: {wrote} written, no file cut; run it again to finish", file=sys.stderr)
+        return 128 + signum
+
+
+def _run(parser: argparse.ArgumentParser, names: list[str], check: bool, done: list[str]) -> int:
+    """The command after its arguments are parsed; ``done`` gets each file written."""
     try:
         unknown = sorted(set(names) - set(generators()))
         if unknown:
             parser.error(f"GENERATOR: no generator docs/gen/{unknown[0]}.py with generate()")
         tags.check()  # the rule of the pages' tags, before any test meets a repeated one
         files = collect(*names)
-        if args.check:
+        left = leftovers(files)
+        if check:
             bad = stale(files)
             for rel in bad:
                 print(f"stale: docs/{rel}")
-            return EXIT_STALE if bad else 0
-        changed = write(files)
+            for path in left:
+                print(f"leftover: {common.shown(path)} (a temporary file of a killed run)")
+            return EXIT_STALE if bad or left else 0
+        for path in left:
+            path.unlink(missing_ok=True)
+            print(f"removed leftover {common.shown(path)}")
+        changed = write(files, done)
     except (ResultsError, GeneratorError, tags.TagError) as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_ERROR

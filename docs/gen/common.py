@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -189,12 +192,84 @@ def stale(files: dict[str, Content], *, exact: bool = False) -> list[str]:
     return out
 
 
-def write(files: dict[str, Content]) -> list[str]:
-    """Write the files that changed; return their paths."""
+#: The signals that stop ``docs.gen``; each is held off while one file is written.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold :data:`STOP_SIGNALS` off for the body (one file's write, a fraction of a second):
+    one that comes meanwhile is raised again when the body ends, to the handler that was there
+    before (the default action, even, which kills the process without running any
+    ``finally``), so the atomic writer always gets to rename or remove its temporary file.
+
+    The signals are caught by Python handlers, not blocked: a signal sent to the process may be
+    delivered to any of its threads (torch's among them), and blocking works per thread. Off
+    the main thread, where Python cannot set a handler, nothing is held.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        caught.append(signum)
+
+    old = {s: signal.signal(s, hold) for s in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, signal.SIG_DFL if handler is None else handler)
+        for s in dict.fromkeys(caught):
+            signal.raise_signal(s)  # as if it came now
+
+
+def write(files: dict[str, Content], done: list[str] | None = None) -> list[str]:
+    """Write the files that changed; return their paths.
+
+    Each file is written atomically (a temporary file beside it, then a rename) with the stop
+    signals held (:func:`signals_held`): a signal lands between two files, never inside one, so
+    no temporary file is left and no file is cut. ``done``, if given, gets each path as soon as
+    its file is written (what was written before a signal stopped the run).
+
+    Raises
+    ------
+    OSError
+        A file cannot be written (the ones before it are written).
+    """
     changed = stale(files, exact=True)
     for rel in changed:
         content = files[rel]
-        atomic_write_bytes(
-            DOCS / rel, content.encode("utf-8") if isinstance(content, str) else content
-        )
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with signals_held():
+            atomic_write_bytes(DOCS / rel, data)
+            if done is not None:
+                done.append(rel)
     return changed
+
+
+def leftovers(files: Iterable[str]) -> list[Path]:
+    """Temporary files that a write of ``files`` (paths relative to ``docs/``) left behind:
+    ``.NAME.*.tmp`` beside each file ``NAME`` (the atomic writer's names), which only a process
+    killed outright (``SIGKILL``, a power cut) leaves. Sorted.
+
+    Examples
+    --------
+    >>> leftovers([]) == []
+    True
+    """
+    names: dict[Path, set[str]] = {}
+    for rel in files:
+        path = DOCS / rel
+        names.setdefault(path.parent, set()).add(path.name)
+    found = []
+    for folder, written in names.items():
+        with contextlib.suppress(OSError):  # a folder not made yet holds nothing
+            for entry in folder.iterdir():
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp") and entry.is_file():
+                    target = name[1:-4].rpartition(".")[0]  # .NAME.RANDOM.tmp -> NAME
+                    if target in written:
+                        found.append(entry)
+    return sorted(found)

@@ -96,7 +96,8 @@ def test_help_documents_the_exit_codes(capsys) -> None:
         gen_main.main(["--help"])
     assert exit_.value.code == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "exit status: 0 up to date (or written); 1 stale files found by --check; 2 error" in text
+    assert "exit status: 0 up to date (or written); 1 stale files, or temporary files" in text
+    assert "130, 143 or 129 after Ctrl-C, SIGTERM or SIGHUP" in text and "; 2 error: " in text
 
 
 def test_an_unknown_generator_is_a_usage_error(capsys) -> None:
