@@ -7,12 +7,22 @@ ever sees inputs. It
 
 1. limits its own address space (``RLIMIT_AS``, soft and hard, and gives up the capability to
    raise it again when it runs as root), so a runaway allocation ends in ``MemoryError``;
-2. loads the student's source (sent on stdin) the way LeetCode does: the names LeetCode
+2. when the judge asks (``isolate``), confines itself with Landlock (:func:`isolate`) before
+   any thread starts and before the student's file is loaded: from then on this process and
+   everything it starts can read only Python's own installation and the system's libraries,
+   and write only its temporary folder. The checkout, the practice records (``drills/``),
+   ``/proc`` (the parent's working directory, command line and environment), TCP and signals
+   to any process outside are out of reach, so nothing has to be checked or restored
+   afterwards. The modules the file names in its imports are loaded just before (only
+   installed ones can be, and none of the student's code runs: :func:`preload`). This file
+   needs nothing of the checkout once it runs (every import is done first, and tracebacks take
+   the student's lines from memory);
+3. loads the student's source (sent on stdin) the way LeetCode does: the names LeetCode
    imports for every Python 3 solution (:data:`LEETCODE_PRELUDE`) need no import, the
    recursion limit is LeetCode's (:data:`LEETCODE_RECURSION_LIMIT`) and a module-level
    ``sys.setrecursionlimit`` is honoured, and every call runs on a thread with a big stack
    (:data:`STACK_MB`), so deep recursion raises ``RecursionError`` instead of crashing;
-3. then answers one request per line: the call's positional arguments in, and out the return
+4. then answers one request per line: the call's positional arguments in, and out the return
    value as plain JSON (an ``int`` subclass is sent as the plain number it holds), whether the
    call changed its input, the seconds it took, and on request the deepest nesting of Python
    frames the call reached (what the recursion limit counts) and whether it recursed (some
@@ -29,11 +39,15 @@ from __future__ import annotations
 import builtins
 import ctypes
 import ctypes.util
+import errno
 import inspect
 import json
+import linecache
 import numbers
 import os
+import re
 import resource
+import stat
 import sys
 import threading
 import time
@@ -89,6 +103,7 @@ LEETCODE_RECURSION_LIMIT = 550_000
 PLAIN_PYTHON_FRAMES = 1000  # what a fresh `python` program gets: the --strict limit
 STACK_MB = 1024  # the calling thread's stack: room for the recursion limit above
 MAX_REPR = 300
+TOO_LOW = re.compile(r"cannot set the recursion limit to (-?\d+) at the recursion depth (\d+)")
 CAP_SYS_RESOURCE = 24
 
 
@@ -157,6 +172,188 @@ def _drop_capability(bit: int) -> None:
     libc.capset(ctypes.byref(header), data)
 
 
+# --------------------------------------------------------------------------- isolation (Landlock)
+# Linux's unprivileged sandbox (landlock(7)): x86-64 and arm64 share these syscall numbers.
+SYS_LANDLOCK_CREATE_RULESET, SYS_LANDLOCK_ADD_RULE, SYS_LANDLOCK_RESTRICT_SELF = 444, 445, 446
+LANDLOCK_CREATE_RULESET_VERSION = 1
+LANDLOCK_RULE_PATH_BENEATH = 1
+PR_SET_NO_NEW_PRIVS = 38
+# Filesystem rights (ABI 1: bits 0-12; ABI 2 adds REFER, 3 TRUNCATE, 5 IOCTL_DEV).
+FS_EXECUTE, FS_WRITE_FILE, FS_READ_FILE, FS_READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+FS_REFER, FS_TRUNCATE, FS_IOCTL_DEV = 1 << 13, 1 << 14, 1 << 15
+FS_ABI_1 = (1 << 13) - 1
+FS_FILE_ONLY = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+READ = FS_EXECUTE | FS_READ_FILE | FS_READ_DIR
+NET_TCP = (1 << 0) | (1 << 1)  # bind and connect (ABI 4): no rule allows any port
+SCOPES = (1 << 0) | (1 << 1)  # abstract unix sockets and signals outside the sandbox (ABI 6)
+#: Where the dynamic loader and Python's extension modules find what they need (read only).
+SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/etc")
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64)]  # fmt: skip
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1  # __attribute__((packed)) in <linux/landlock.h>
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def _syscall() -> Any:
+    libc = ctypes.CDLL(None, use_errno=True)  # the symbols already loaded: no ldconfig run
+    libc.syscall.restype = ctypes.c_long
+    return libc
+
+
+def landlock_abi() -> int:
+    """The kernel's Landlock ABI version, or 0 when it has none (too old, or disabled at boot).
+
+    Examples
+    --------
+    >>> landlock_abi() >= 0
+    True
+    """
+    if not sys.platform.startswith("linux"):
+        return 0
+    libc = _syscall()
+    abi = libc.syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
+                       ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))  # fmt: skip
+    return max(int(abi), 0)  # -1 with ENOSYS (no such syscall) or EOPNOTSUPP (disabled)
+
+
+def landlock_rules(workdir: str) -> list[tuple[str, int]]:
+    """What the solution may reach: ``(path, rights)`` beneath each path.
+
+    Read (and execute) only: the folders of this interpreter's ``sys.path`` that lie inside its
+    installation (``sys.prefix`` and the base prefixes: the standard library, its extension
+    modules, site-packages; never the checkout, even if a ``.pth`` file put it on the path), the
+    interpreter itself and :data:`SYSTEM_DIRS`. Read and write: ``workdir`` (the solution's own
+    temporary folder) and ``/dev/null``. Nothing else: not the checkout, not ``drills/``, not
+    ``/proc`` (no parent's working directory, command line or environment), not ``/tmp``.
+
+    Examples
+    --------
+    >>> ("/tmp/drill-x", landlock_rights_all()) in landlock_rules("/tmp/drill-x")
+    True
+    """
+    prefixes = {os.path.realpath(p) for p in (sys.prefix, sys.exec_prefix, sys.base_prefix,
+                                               sys.base_exec_prefix)}  # fmt: skip
+    rules: list[tuple[str, int]] = []
+    for entry in sys.path:
+        real = os.path.realpath(entry) if entry else ""
+        if real and any(real == p or real.startswith(p + os.sep) for p in prefixes):
+            rules.append((real, READ))
+    if sys.executable:
+        rules.append((os.path.realpath(sys.executable), FS_EXECUTE | FS_READ_FILE))
+    rules += [(path, READ) for path in SYSTEM_DIRS]
+    rules += [("/dev/null", FS_READ_FILE | FS_WRITE_FILE | FS_TRUNCATE),
+              ("/dev/urandom", FS_READ_FILE), ("/dev/zero", FS_READ_FILE)]  # fmt: skip
+    rules.append((workdir, landlock_rights_all()))
+    return rules
+
+
+def landlock_rights_all() -> int:
+    """Every filesystem right Landlock knows (as of ABI 5): the solution's own folder has them."""
+    return FS_ABI_1 | FS_REFER | FS_TRUNCATE | FS_IOCTL_DEV
+
+
+def preload(source: str) -> list[str]:
+    """Import the modules ``source`` names in its import statements, before :func:`isolate`.
+
+    Only installed modules can load (this process runs ``-I``: no current folder, no
+    ``PYTHONPATH``), and only their own code runs: nothing of the student's file. Confined, the
+    file then finds them in ``sys.modules`` while their files are out of reach. A name that does
+    not import is left for the file to fail on, as it would on LeetCode. Returns the modules
+    loaded.
+
+    Examples
+    --------
+    >>> preload("import heapq\\nfrom os import path\\nfrom . import x\\nimport no_such_module_")
+    ['heapq', 'os', 'os.path']
+    """
+    import ast
+    import importlib
+
+    try:
+        tree = ast.parse(source)
+    except Exception:  # a file that does not parse fails when it is loaded
+        return []
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+            names += [f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*"]
+    loaded = []
+    for name in dict.fromkeys(names):
+        parent, _, last = name.rpartition(".")
+        inside = parent in sys.modules and hasattr(sys.modules[parent], last)
+        if parent and inside and name not in sys.modules:
+            continue  # `from module import name`: a name inside the module, not a submodule
+        try:
+            importlib.import_module(name)
+        except BaseException:  # its own error comes again when the file runs
+            continue
+        loaded.append(name)
+    return loaded
+
+
+def isolate(workdir: str) -> int:
+    """Confine this process and the threads and processes it starts later to
+    :func:`landlock_rules`, with no TCP and no signal to a process outside; the ABI used.
+
+    Call it before any thread starts: Landlock confines the calling thread and its future
+    children only. Cheap: a dozen system calls.
+
+    Raises
+    ------
+    OSError
+        If the kernel refused (ENOSYS or EOPNOTSUPP: no Landlock; anything else: a bug).
+    """
+    libc = _syscall()
+    abi = landlock_abi()
+    if abi <= 0:
+        raise OSError(errno.ENOSYS, "Landlock is not available")
+
+    def check(result: int, what: str) -> int:
+        if result < 0:
+            code = ctypes.get_errno()
+            raise OSError(code, f"{what}: {os.strerror(code)}")
+        return result
+
+    handled = FS_ABI_1 | (FS_REFER if abi >= 2 else 0) | (FS_TRUNCATE if abi >= 3 else 0)
+    handled |= FS_IOCTL_DEV if abi >= 5 else 0
+    attr = _RulesetAttr(handled, NET_TCP if abi >= 4 else 0, SCOPES if abi >= 6 else 0)
+    size = 8 if abi < 4 else 16 if abi < 6 else 24  # the struct as this ABI knows it
+    ruleset = check(libc.syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr),
+                                 ctypes.c_size_t(size), ctypes.c_uint32(0)),
+                    "landlock_create_ruleset")  # fmt: skip
+    try:
+        for path, rights in landlock_rules(workdir):
+            try:
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            except OSError:
+                continue  # not on this system: nothing to allow
+            try:
+                if not stat.S_ISDIR(os.fstat(fd).st_mode):
+                    rights &= FS_FILE_ONLY
+                beneath = _PathBeneathAttr(rights & handled, fd)
+                check(libc.syscall(SYS_LANDLOCK_ADD_RULE, ctypes.c_int(ruleset),
+                                   ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH),
+                                   ctypes.byref(beneath), ctypes.c_uint32(0)),
+                      f"landlock_add_rule({path})")  # fmt: skip
+            finally:
+                os.close(fd)
+        check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)")
+        check(libc.syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)),
+              "landlock_restrict_self")  # fmt: skip
+    finally:
+        os.close(ruleset)
+    return abi
+
+
 class Worker:
     """One thread with a big stack that runs whatever it is given, one job at a time."""
 
@@ -178,6 +375,10 @@ class Worker:
                 out["value"] = func()
             except BaseException as err:  # the student's code may raise anything
                 out["error"] = err
+            # The limit is the interpreter's, not this thread's: a solution that lowered it
+            # (sys.setrecursionlimit(8)) must not leave the runner's own frames without room.
+            out["limit"] = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(out["limit"], PLAIN_PYTHON_FRAMES))
             self._done.release()
 
     def run(self, func: Any) -> dict[str, Any]:
@@ -227,6 +428,8 @@ class Runner:
                     "text": text, "offset": err.offset}  # fmt: skip
         except ValueError as err:  # NUL bytes
             return {"load": "unreadable", "msg": str(err)}
+        # Tracebacks show the file's lines from here: the file itself is out of the sandbox.
+        linecache.cache[self.filename] = (len(source), None, source.splitlines(True), self.filename)
         module = types.ModuleType("solution")
         module.__dict__["__builtins__"] = builtins
         exec(LEETCODE_PRELUDE, module.__dict__)
@@ -235,7 +438,7 @@ class Runner:
         sys.setrecursionlimit(LEETCODE_RECURSION_LIMIT)
         out = self.worker.run(lambda: exec(code, module.__dict__))
         # A module-level sys.setrecursionlimit(...) is kept, as LeetCode keeps it.
-        self.recursion_limit = sys.getrecursionlimit()
+        self.recursion_limit = out["limit"]  # as the file left it (the worker made room since)
         if "error" in out:
             return {"load": "error", "details": self.trimmed(out["error"])}
         cls = module.__dict__.get("Solution")
@@ -244,8 +447,10 @@ class Runner:
         method = getattr(cls, self.method, None)
         if not callable(method):
             return {"load": "no_method", "have": sorted(n for n in vars(cls) if n[:2] != "__")}
+        # LeetCode calls the method on an instance: a static or class method takes no `self`.
+        static = isinstance(inspect.getattr_static(cls, self.method), staticmethod | classmethod)
         try:
-            inspect.signature(method).bind(None, *[None] * n_args)
+            inspect.signature(method).bind(*[None] * (n_args + (not static)))
         except TypeError as err:
             return {"load": "bad_signature", "msg": str(err)}
         except ValueError:
@@ -261,6 +466,7 @@ class Runner:
         depth = [0, 0]  # now, deepest
         on_stack: dict[Any, int] = {}  # code object -> its frames on the stack now
         recursed = [False]  # whether a function was ever on the stack twice at once
+        limits: list[int] = []
 
         def profile(frame: Any, event: str, arg: Any) -> None:
             # Every Python frame counts, as it does toward the recursion limit (C calls do not);
@@ -282,6 +488,7 @@ class Runner:
                 sys.setrecursionlimit(_depth() + PLAIN_PYTHON_FRAMES - 1)  # as at top level
             else:
                 sys.setrecursionlimit(self.recursion_limit)
+            limits.append(sys.getrecursionlimit())  # what the call starts with
             solution = self.solution_class()
             if probe:
                 sys.setprofile(profile)
@@ -297,7 +504,21 @@ class Runner:
         if "error" in out:
             err = out["error"]
             kind = {RecursionError: "recursion", MemoryError: "memory"}.get(type(err), "error")
-            return {"status": kind, "error": f"{type(err).__name__}: {err}"[:MAX_REPR],
+            shown = f"{type(err).__name__}: {err}"
+            if kind == "recursion" and limits and out["limit"] < limits[0]:
+                kind = "error"  # not deep recursion: the solution lowered the limit itself
+                shown = (
+                    f"RecursionError: 풀이가 호출 안에서 재귀 한도를 {limits[0]}단계에서"
+                    f" {out['limit']}단계로 낮췄다 (sys.setrecursionlimit({out['limit']})),"
+                    " 그 한도를 넘었다"
+                )
+            elif kind == "recursion" and (low := TOO_LOW.match(str(err))):
+                kind = "error"  # sys.setrecursionlimit refused a limit below the current depth
+                shown = (
+                    f"RecursionError: 풀이가 재귀 한도를 {low[1]}단계로 낮추려 했지만"
+                    f" (sys.setrecursionlimit({low[1]})) 호출이 이미 {low[2]}단계 깊이였다"
+                )
+            return {"status": kind, "error": shown[:MAX_REPR],
                     "details": self.trimmed(err)[-6:]}  # fmt: skip
         done = out["value"]
         kept = 1 if self.in_place else 0  # an in-place answer is not a mutated input
@@ -321,13 +542,23 @@ def main() -> None:
     config = json.loads(requests.readline())
     memory_mb = int(config["memory_mb"])
     _limit_memory(memory_mb + STACK_MB if memory_mb > 0 else 0)  # the stack is reserved whole
-    runner = Runner(config, answers)
 
     def send(message: dict[str, Any]) -> None:
         answers.write(json.dumps(message, ensure_ascii=False) + "\n")
         answers.flush()
 
-    send({"id": None, **runner.load(config["source"], int(config["n_args"]))})
+    isolated = 0
+    if config.get("isolate"):
+        try:  # before the worker thread starts and before anything of the student's is loaded
+            preload(config["source"])
+            if len(os.listdir("/proc/self/task")) > 1:  # Landlock would not confine that thread
+                raise OSError(errno.EBUSY, "a module the file imports started a thread")
+            isolated = isolate(os.getcwd())
+        except OSError as err:
+            send({"id": None, "load": "isolation", "msg": str(err)})
+            return
+    runner = Runner(config, answers)
+    send({"id": None, **runner.load(config["source"], int(config["n_args"])), "isolated": isolated})
     for line in requests:  # '{"id": ..., "probe": ...}' TAB 'the arguments as JSON'
         head, raw_args = line.split("\t", 1)
         request = json.loads(head)

@@ -9,6 +9,18 @@ longer matters. Everything the child writes to stdout and stderr is read as it c
 its tail is kept. Closing the sandbox kills the child's process group, then every process of
 its session and every orphan it left, which this process adopts as a child subreaper
 (``prctl(PR_SET_CHILD_SUBREAPER)``): no process a check started outlives it.
+
+The solution cannot reach the practice records. Where the kernel has Landlock (Linux 5.13 or
+later, enabled: :func:`landlock_abi`), the child confines itself before it loads the student's
+file (:func:`graphs.drill.runner.isolate`): it reads only Python's installation and the
+system's libraries, writes only its temporary folder, and sees neither the checkout nor
+``drills/`` nor ``/proc``; its environment holds nothing of the parent's. So a check never has
+to look at a record before and after, or restore one: lines other commands append meanwhile
+are never touched. If the kernel has Landlock but the child cannot confine itself, the check
+stops with :class:`IsolationError` rather than run the file unconfined. Where the kernel has
+no Landlock at all, the file runs as before, unconfined (it could write to a record as this
+user can); ``python -m graphs.drill check`` then says so and records the check with
+``"isolated": false``.
 """
 
 from __future__ import annotations
@@ -16,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import functools
 import json
 import os
 import secrets
@@ -31,7 +44,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["OUTPUT_TAIL", "Sandbox", "ctrl_c_held", "reap_strays"]
+from graphs.drill import runner
+
+__all__ = [
+    "OUTPUT_TAIL",
+    "IsolationError",
+    "Sandbox",
+    "ctrl_c_held",
+    "landlock_abi",
+    "reap_strays",
+]
 
 RUNNER = Path(__file__).with_name("runner.py")
 OUTPUT_TAIL = 64 * 1024  # bytes of the student's stdout/stderr kept (the rest is counted)
@@ -40,6 +62,22 @@ MAX_STRAY_LINES = 10_000  # lines on the answer pipe that answer nothing, before
 STARTUP_SECONDS = 15.0  # to start Python and import LeetCode's names, on a busy machine
 PR_SET_CHILD_SUBREAPER = 36
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class IsolationError(ValueError):
+    """The kernel has Landlock, but the child could not confine itself: nothing was run."""
+
+
+@functools.cache
+def landlock_abi() -> int:
+    """The kernel's Landlock ABI version (0: none, and the solution runs unconfined).
+
+    Examples
+    --------
+    >>> landlock_abi() >= 0
+    True
+    """
+    return runner.landlock_abi()
 
 
 def _become_subreaper() -> None:
@@ -139,6 +177,7 @@ class Sandbox:
         self.tail = bytearray()
         self.output_bytes = 0
         self.killed = False
+        self.isolated = 0  # the Landlock ABI the child confined itself with (0: not confined)
         self.stray_lines = 0
         self._known = _children()
         self._selector = selectors.DefaultSelector()
@@ -173,8 +212,16 @@ class Sandbox:
             self._selector.register(fd, selectors.EVENT_READ)
         assert self.proc.stdin is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
-        line = json.dumps(self.config, ensure_ascii=False) + "\n"
-        return self._exchange(line.encode("utf-8"), time.monotonic() + timeout, None)
+        config = {**self.config, "isolate": landlock_abi() > 0}
+        line = json.dumps(config, ensure_ascii=False) + "\n"
+        answer = self._exchange(line.encode("utf-8"), time.monotonic() + timeout, None)
+        if answer.get("load") == "isolation":
+            raise IsolationError(
+                f"the judge cannot confine the solution with Landlock ({answer.get('msg')}):"
+                " nothing was run"
+            )
+        self.isolated = int(answer.get("isolated") or 0)
+        return answer
 
     def close(self) -> None:
         """Kill the child, its group, its session and every orphan it left; remove its folder."""

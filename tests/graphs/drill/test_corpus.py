@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from graphs import drill
-from graphs.drill import judge, report
+from graphs.drill import judge, report, sandbox
 from tests.graphs.drill.corpus import CORPUS, SOLUTIONS
 from tests.graphs.drill.helpers import run_drill, runners
 from tests.helpers import command_line, descendants
@@ -84,7 +84,8 @@ def test_strict_fails_what_only_the_projects_rules_forbid(file, one_timing_call)
 
 
 @pytest.mark.slow
-def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_path):
+@pytest.mark.skipif(sandbox.landlock_abi() == 0, reason="this kernel has no Landlock")
+def test_a_record_the_solution_tries_to_rewrite_gets_only_the_checks_line(tmp_path):
     record = tmp_path / "drills" / "2026-12-01.jsonl"
     started = run_drill("start", "200", "--record", str(record), cwd=tmp_path)
     assert started.returncode == 0, started.stderr
@@ -99,7 +100,8 @@ def test_a_rewritten_record_is_restored_and_the_check_recorded_as_failed(tmp_pat
     )
     proc = run_drill("check", "200", str(hostile), "--record", str(record), cwd=tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "건드렸다" in proc.stderr  # it was seen and undone
+    # Confined (graphs.drill.sandbox), it never reached the record: nothing to see or undo.
+    assert "건드렸다" not in proc.stderr and "Landlock" not in proc.stderr
     events = drill.read_record(record)
     assert [e["event"] for e in events] == ["start", "check"], events
     assert events[1]["passed"] is False and events[1]["verdict"] == "wrong_answer"

@@ -153,3 +153,89 @@ def test_a_wide_interval_over_a_narrow_range_is_blamed_on_the_range():
 def test_too_few_sizes_give_no_slope():
     assert growth.loglog_slope([(1000, 0.1), (2000, 0.2)]) is None
     assert growth.loglog_slope([(1000, 0.1), (1000, 0.2), (1000, 0.3)]) is None
+
+
+# ----------------------------------------------------------------------------- how it is called
+
+
+def _shape_solution(tmp_path, decorator: str, params: str):
+    """A 200 file whose answer is the grid's shape, rows * 1000 + columns: wrong, but it shows
+    the method was reached through an instance and got the grid."""
+    path = tmp_path / "shape_200.py"
+    path.write_text(
+        "class Solution:\n"
+        f"    {decorator}\n"
+        f"    def numIslands({params}):\n"
+        "        return len(grid) * 1000 + len(grid[0])\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    "decorator, params",
+    [("", "self, grid"), ("@staticmethod", "grid"), ("@classmethod", "cls, grid")],
+)
+def test_static_and_class_methods_are_called_on_an_instance_as_on_leetcode(
+    tmp_path, decorator, params
+):
+    grid = drill.find(200).examples[0]["grid"]
+    result = drill.check(200, _shape_solution(tmp_path, decorator, params), max_examples=5)
+    # LeetCode's verdict on that answer: the file loaded and the call returned the shape.
+    assert result["verdict"] == "wrong_answer", result
+    assert result["actual"] == repr(len(grid) * 1000 + len(grid[0]))
+
+
+def test_a_static_method_that_still_wants_self_is_another_signature(tmp_path):
+    result = drill.check(200, _shape_solution(tmp_path, "@staticmethod", "self, grid"))
+    assert result["verdict"] == "bad_signature", result
+
+
+# ------------------------------------------------------------------- the limit changed in a call
+
+
+def _lowering_solution(tmp_path, limit: int):
+    path = tmp_path / "lowers_200.py"
+    path.write_text(
+        "import sys\n"
+        "class Solution:\n"
+        "    def numIslands(self, grid):\n"
+        f"        sys.setrecursionlimit({limit})\n"
+        "        def down(n):\n"
+        "            return 0 if n == 0 else down(n - 1)\n"
+        "        return down(20)\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_limit_lowered_inside_the_call_is_the_solutions_runtime_error(tmp_path):
+    result = drill.check(200, _lowering_solution(tmp_path, 8), max_examples=5)
+    assert result["verdict"] == "error" and result["phase"] == "LeetCode 예제 1", result
+    message = result["message"]
+    assert "8단계로 낮췄다 (sys.setrecursionlimit(8))" in message, message
+    assert "os._exit" not in message and "exit code" not in message
+    assert any("lowers_200.py" in line for line in result["details"]), result["details"]
+
+
+def test_a_limit_below_the_calls_own_depth_is_the_solutions_runtime_error(tmp_path):
+    result = drill.check(200, _lowering_solution(tmp_path, 3), max_examples=5)
+    assert result["verdict"] == "error", result
+    assert "3단계로 낮추려 했지만 (sys.setrecursionlimit(3))" in result["message"], result
+
+
+def test_a_module_level_limit_below_the_judges_own_frames_is_kept_for_the_calls(tmp_path):
+    path = tmp_path / "module_12_200.py"
+    path.write_text(
+        "import sys\nsys.setrecursionlimit(12)\n"
+        "class Solution:\n"
+        "    def numIslands(self, grid):\n"
+        "        def down(n):\n"
+        "            return 0 if n == 0 else down(n - 1)\n"
+        "        return down(20)\n",
+        encoding="utf-8",
+    )
+    result = drill.check(200, path, max_examples=5)
+    # As on LeetCode: the file's own limit holds, and 20 nested calls exceed it.
+    assert result["verdict"] == "error", result
+    assert "RecursionError: 재귀 한도(12단계)도 넘었다" in result["message"], result
