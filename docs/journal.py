@@ -72,6 +72,11 @@ TEMPLATE = DOCS / "templates" / "journal_entry.md"
 DEFAULT_TITLE = "오늘의 공부 기록"
 DEFAULT_SLUG = "study-log"
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # used with fullmatch: no trailing newline
+#: Longest slug: the built site names a folder by it (``blog/YYYY/MM/DD/<slug>/``, MkDocs and
+#: Zensical alike), or a file ``<slug>.html`` without directory URLs; both must fit in the 255
+#: bytes a file name holds (ext4, APFS, NTFS). Before, a 300-character slug was taken and the
+#: build failed with "File name too long".
+MAX_SLUG = 255 - len(".html")
 
 
 class JournalError(ValueError):
@@ -174,14 +179,41 @@ def render(
         ``slug`` is not lowercase ASCII words joined by ``-``.
     """
     title = _check_title(title)
-    if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug):
-        raise JournalError(f"--slug: expected lowercase words joined by '-', got {slug!r}")
+    check_slug(slug)
     template = Template(TEMPLATE.read_text(encoding="utf-8"))
     link = (
         f"이날의 실험: [{title}](../../{scaffold.page_path(experiment)})\n\n" if experiment else ""
     )
     text = template.substitute(date=date.isoformat(), title=title, slug=slug, experiment=link)
     return _fill_drills(text, drills or [])
+
+
+def check_slug(slug: object) -> str:
+    """``slug`` if it is lowercase ASCII words joined by ``-``, at most :data:`MAX_SLUG` long.
+
+    Raises
+    ------
+    JournalError
+        (a ``ValueError``) naming ``--slug``, otherwise.
+
+    Examples
+    --------
+    >>> check_slug("gqa-kv-cache")
+    'gqa-kv-cache'
+    >>> try:
+    ...     check_slug("a" * 300)
+    ... except JournalError as e:
+    ...     print(e)
+    --slug: expected at most 250 characters (the built site names a folder by it), got 300
+    """
+    if isinstance(slug, str) and len(slug) > MAX_SLUG:  # long: not shown, only counted
+        raise JournalError(
+            f"--slug: expected at most {MAX_SLUG} characters (the built site names a folder by"
+            f" it), got {len(slug)}"
+        )
+    if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug):
+        raise JournalError(f"--slug: expected lowercase words joined by '-', got {slug!r}")
+    return slug
 
 
 def read_drills(path: Path, problems: list[str] | None = None) -> list[dict]:
@@ -300,7 +332,8 @@ def new_day(
         After Ctrl-C, once everything is put back; its message says what was undone.
     """
     root = scaffold.ROOT if root is None else Path(root)
-    scaffold.check_name(experiment, root)  # refuse the name before writing anything
+    check_slug(slug)  # refuse the slug and the name before writing anything
+    scaffold.check_name(experiment, root)
     scaffold.add_to_nav((root / "mkdocs.yml").read_text(encoding="utf-8"), title, experiment)
     compared = scaffold.check_vary(vary)
     undo = scaffold.Undo(root)
@@ -389,7 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument(
         "--slug",
         default=DEFAULT_SLUG,
-        help="URL slug, lowercase words joined by '-', e.g. gqa-kv-cache (default: %(default)s)",
+        help=f"URL slug, lowercase words joined by '-', at most {MAX_SLUG} characters (a folder"
+        " of the built site is named by it), e.g. gqa-kv-cache (default: %(default)s)",
     )
     new.add_argument(
         "--posts-dir",
