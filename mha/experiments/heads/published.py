@@ -226,11 +226,11 @@ def parse(data: bytes) -> Any:
 def _same_file(a: Path, b: Path) -> bool:
     """Whether ``a`` and ``b`` are one file: the same path once resolved, or (both existing)
     the same file by device and inode (a hard link, another mount)."""
-    if a.resolve() == b.resolve():
-        return True
     try:
+        if a.resolve() == b.resolve():
+            return True
         return os.path.samefile(a, b)
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Python < 3.13)
         return False
 
 
@@ -264,6 +264,9 @@ def check_published(record: Any, wanted: Mapping[str, Any]) -> None:
             raise ValueError(f"{key}: expected a list, got {show(record[key])}")
     check_record(record, "", finite=True)
     config = record["config"]
+    if config.get("grid") != wanted["grid"]:
+        raise ValueError(f"holds the results of the grid {_brief(config.get('grid'))}, not of "
+                         f"the {wanted['grid']} grid these arguments run")  # fmt: skip
     differ = [f"{k} {_brief(config.get(k))} in the file, {_brief(wanted[k])} here"
               for k in GRID_KEYS if config.get(k) != wanted[k]]  # fmt: skip
     if differ:
