@@ -22,7 +22,9 @@ rest lives one idea a module: :mod:`~mha.experiments.heads.validation` (the argu
 :mod:`~mha.experiments.heads.running` (the runs on the shared runner),
 :mod:`~mha.experiments.heads.summary` (runs aggregated over seeds, the verdicts),
 :mod:`~mha.experiments.heads.results` (results.json and execution.json),
-:mod:`~mha.experiments.heads.outputs` (what ``--out`` and ``--publish`` may replace) and
+:mod:`~mha.experiments.heads.outputs` (what ``--out`` and ``--publish`` may replace),
+:mod:`~mha.experiments.heads.published` (the ``--compare`` record, read once and checked before
+any training), :mod:`~mha.experiments.heads.reproduce` (the comparison) and
 :mod:`~mha.experiments.heads.table` (the printed table).
 
 Examples
