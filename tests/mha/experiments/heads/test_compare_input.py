@@ -111,6 +111,19 @@ def test_a_file_changed_during_the_run_does_not_change_the_comparison(
     assert "재현됨: 판정" in capsys.readouterr().out
 
 
+def test_a_file_that_does_not_reproduce_names_the_command_that_would_publish_it(
+    tmp_path, capsys, monkeypatch
+):
+    here = copy.deepcopy(SLIM)
+    here["summary"][0]["converged"] = not here["summary"][0]["converged"]
+    monkeypatch.setattr(cli, "experiment", lambda args: here)
+    path = write(tmp_path, FULL)
+    assert cli.main(["--out", str(tmp_path / "out"), "--compare", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert "수렴 여부 true → false" in captured.out or "수렴 여부 false → true" in captured.out
+    assert f"mha-experiment --out {tmp_path / 'out'} --publish {path}" in captured.err
+
+
 @pytest.mark.timeout(60)
 def test_a_fifo_with_no_writer_is_refused_at_once(tmp_path, capsys, no_training):
     fifo = tmp_path / "fifo.json"
