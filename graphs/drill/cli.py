@@ -19,13 +19,18 @@ Ctrl-C exits 130 and records nothing.
 
 Every ``start``, ``hint`` and ``check`` is appended as one JSON object per line to the day's
 record (``drills/YYYY-MM-DD.jsonl`` in the current folder, or ``--record FILE``; see
-:mod:`graphs.drill.record`); nothing is ever rewritten. A check prints its verdict before it is
-recorded, so a record that cannot be written costs one line on stderr, never the verdict.
-``python -m docs.journal drills`` turns the record into the journal's "소요 시간", "힌트 사용"
-and "시도". The problems are the declarations in :mod:`graphs.drill.problems`.
+:mod:`graphs.drill.record`); nothing is ever rewritten. Each holds the record's lock while it
+reads what it needs and appends, so commands run at once on one record (a ``hint`` while a
+``check`` runs) keep every line. A check prints its verdict before it is recorded, so a record
+that cannot be written (a directory, a FIFO, a full disk) costs one line on stderr, never the
+verdict. ``python -m docs.journal drills`` turns the record into the journal's "소요 시간",
+"힌트 사용" and "시도". The problems are the declarations in :mod:`graphs.drill.problems`.
 
-``list`` and ``review`` read every record of ``--records`` (default ``drills/``) and write
-nothing: the review queue is replayed from the records (:mod:`graphs.drill.practice`).
+``list`` and ``review`` read every regular ``*.jsonl`` of ``--records`` (default ``drills/``)
+once and write nothing: the review queue is replayed from the records
+(:mod:`graphs.drill.practice`). A file with bad lines (or lines dated outside 2015-01-01 to
+tomorrow) is one ``warning:`` naming its first bad ``file:line`` and how many more there were.
+``--date YYYY-MM-DD`` (exactly that form) shows the records as they stood at the end of that day.
 """
 
 from __future__ import annotations
