@@ -94,7 +94,8 @@ def test_a_record_the_solution_tries_to_rewrite_gets_only_the_checks_line(tmp_pa
     forged += ' "at": "2026-12-01T10:00:00+09:00"}'
     hostile = tmp_path / "forger_200.py"
     hostile.write_text(
-        f"with open({str(record)!r}, 'a') as f:\n    f.write({forged!r} + '\\n')\n"
+        f"try:\n    with open({str(record)!r}, 'a') as f:\n        f.write({forged!r} + '\\n')\n"
+        "except OSError:\n    pass  # refused: the file still loads, and its answer is judged\n"
         + (SOLUTIONS / "rewrite_record_200.py").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
