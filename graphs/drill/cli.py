@@ -447,11 +447,9 @@ def main(argv: list[str] | None = None) -> int:
             print("interrupted: nothing was written", file=sys.stderr)
             return 130
         return 0
+    # A record that is a directory, a FIFO or out of reach: start and hint stop with one error
+    # line; a check still prints its verdict and then says that it could not record it.
     record = args.record if args.record is not None else default_record()
-    if args.command != "check" and record.is_dir():
-        # A check still prints its verdict and then says that it could not record it.
-        print(f"error: --record: expected a file, got a directory: {record}", file=sys.stderr)
-        return 2
     from graphs.drill.problem import find
 
     try:
@@ -471,7 +469,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted: the solution's process was stopped, nothing recorded", file=sys.stderr)
+        if args.command == "check":
+            print("interrupted: the solution's process was stopped, nothing recorded",
+                  file=sys.stderr)  # fmt: skip
+        else:
+            print(f"interrupted: {args.command} stopped", file=sys.stderr)
         return 130
     print("\n".join(lines))
     return 0

@@ -54,14 +54,26 @@ def _main(capsys, *argv: str) -> tuple[int, str, list[str]]:
 # ----------------------------------------------------------------------------- not regular files
 
 
-def test_a_fifo_given_as_record_is_refused_at_once(tmp_path):
+@pytest.mark.parametrize("kind", ["a FIFO", "a directory"])
+def test_a_fifo_or_a_folder_given_as_record_is_refused_at_once(tmp_path, capsys, kind):
+    path = tmp_path / "day.jsonl"
+    if kind == "a FIFO":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    for command in ("hint", "start"):  # in-process: a hang would stop the test run (timeout)
+        code, out, err = _main(capsys, command, "200", "--record", str(path))
+        assert (code, out) == (2, "")
+        assert err == [f"error: --record: cannot append to {path} ({kind}, not a regular file)"]
+
+
+def test_a_fifo_given_as_record_is_refused_by_the_command(tmp_path):
     fifo = tmp_path / "day.jsonl"
     os.mkfifo(fifo)
-    for command in ("hint", "start"):
-        proc = run_drill(command, "200", "--record", str(fifo))  # a hang fails by its timeout
-        assert proc.returncode == 2, proc.stdout + proc.stderr
-        reason = "a FIFO, not a regular file"
-        assert proc.stderr == f"error: --record: cannot append to {fifo} ({reason})\n"
+    proc = run_drill("hint", "200", "--record", str(fifo))  # a hang fails by its timeout
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    reason = "a FIFO, not a regular file"
+    assert proc.stderr == f"error: --record: cannot append to {fifo} ({reason})\n"
     with pytest.raises(drill.NotARecord, match="a FIFO"):
         drill.read_record(fifo)
     with pytest.raises(drill.NotARecord, match="a FIFO"):
@@ -135,6 +147,16 @@ def test_a_folder_without_permission_is_one_error_line(tmp_path, mode):
         records.chmod(0o700)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert proc.stderr.startswith("error: --records: cannot ") and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["list", "review"])
+def test_ctrl_c_while_reading_records_is_130_and_one_line(tmp_path, capsys, monkeypatch, command):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(practice, "read_all", interrupted)
+    code, out, err = _main(capsys, command, "--records", str(tmp_path))
+    assert (code, out, err) == (130, "", ["interrupted: nothing was written"])
 
 
 # ----------------------------------------------------------------------------- plausible days
