@@ -395,7 +395,7 @@ def cmd_drills(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m docs.journal",
         description="Start a day's journal entry from the template (as a draft), or rewrite the"
@@ -519,6 +519,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.experiment is not None:  # the day's own files, fast: ruff, then its tests
         print(f"next: {scaffold.next_command(args.experiment)}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (what
+    ``new`` wrote is put back first, and every other file is written whole or not at all)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: no file was left half-written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

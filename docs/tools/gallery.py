@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -335,7 +336,7 @@ def _subject(module: ModuleType) -> str:
     return ", ".join(dict.fromkeys(p.wrong.__module__ for p in declared(module))) or "nothing"
 
 
-def main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
+def _main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
     """The gallery command of ``domain``: search and write its file, or ``--check`` it.
 
     Returns
@@ -390,3 +391,13 @@ def main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
               f" wrong {case['wrong']}")  # fmt: skip
     print(f"wrote {path}")
     return 0
+
+
+def main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
+    """The gallery command of ``domain`` (see :func:`_main`); Ctrl-C ends it with one line and
+    exit status 130 (the file is written whole or not at all)."""
+    try:
+        return _main(domain, argv)
+    except KeyboardInterrupt:
+        print("interrupted: no file was left half-written", file=sys.stderr)
+        return 130

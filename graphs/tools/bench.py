@@ -294,7 +294,7 @@ def out_problem(out: Path) -> str | None:
     return folder_problem(out, OUT_FILES)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m graphs.tools.bench",
         description=(
@@ -335,6 +335,16 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     print(f"wrote {json_path}; its figures are drawn by .venv/bin/python -m docs.gen")
     return 130 if report["interrupted"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C while measuring still writes the sizes that
+    finished (exit 130); anywhere else it ends with one line and exit status 130."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: no file was left half-written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

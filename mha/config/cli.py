@@ -56,7 +56,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     """Print the attention table for config files (or the shipped ones).
 
     Each file that cannot be read gets one line on stderr naming it; the others are still
@@ -134,3 +134,12 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 )
     return 2 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: nothing was written", file=sys.stderr)
+        return 130

@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     checks = (("--repeats", count_problem(args.repeats)), ("--out", file_problem(args.out)))
     if refuse(checks):  # before any measuring: a bad argument costs nothing
@@ -143,6 +143,16 @@ def main(argv: list[str] | None = None) -> int:
             print("error: python -m docs.gen failed; run it again by hand", file=sys.stderr)
             return 1
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (the
+    results file is written whole or not at all)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: no file was left half-written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
