@@ -45,6 +45,7 @@ from typing import Any
 
 from docs.tools.terminal import is_terminal
 from graphs.drill import practice
+from graphs.drill.files import kind
 from graphs.drill.record import (
     RECORD_DIR,
     Held,
@@ -267,7 +268,8 @@ def _practice_events(folder: Path, drills: list[Any], day: dt.date | None) -> li
     except OSError as err:
         raise UsageError(f"--records: cannot use {folder} ({err.strerror or err})") from None
     if not stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"--records: expected a folder, got a file: {folder}")
+        what = kind(st.st_mode) or "a file"
+        raise UsageError(f"--records: expected a folder, got {what}: {folder}")
     problems: list[str] = []
     events = practice.read_all(folder, [d.number for d in drills], problems)
     _warn(problems)
