@@ -60,7 +60,7 @@ from mha.config.files import json_depth, read_json_object
 from mha.config.keys import MAX_LAYERS, MAX_SIZE
 from mha.config.reader import describe
 from mha.config.shipped import BUILTIN, BUILTIN_TITLES, load_builtin
-from mha.config.spec import MAX_CONTEXT, AttentionSpec
+from mha.config.spec import MAX_CONTEXT, MAX_DTYPE_BYTES, AttentionSpec
 from mha.config.table import COLUMNS, bias_text, human_bytes, kind_text, local_text, table_rows
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "FAMILIES",
     "MAX_CONTEXT",
     "MAX_DEPTH",
+    "MAX_DTYPE_BYTES",
     "MAX_FILE_BYTES",
     "MAX_LAYERS",
     "MAX_SIZE",

@@ -17,6 +17,7 @@ from mha.config import (
     BUILTIN_TITLES,
     COLUMNS,
     MAX_CONTEXT,
+    MAX_DTYPE_BYTES,
     AttentionSpec,
     describe,
     load_builtin,
@@ -34,6 +35,17 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {shown!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def _dtype_bytes(text: str) -> int:
+    """argparse type of ``--dtype-bytes``: a positive int of at most :data:`MAX_DTYPE_BYTES`."""
+    value = _positive_int(text)
+    if value > MAX_DTYPE_BYTES:
+        shown = f"{value:,}" if value < 10**30 else f"{len(str(value))} digits"
+        raise argparse.ArgumentTypeError(
+            f"expected at most {MAX_DTYPE_BYTES} bytes (complex128), got {shown}"
+        )
     return value
 
 
@@ -78,7 +90,7 @@ def _main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--dtype-bytes",
-        type=_positive_int,
+        type=_dtype_bytes,
         default=2,
         help="bytes per cached number (2 for fp16/bf16, 4 for fp32)",
     )

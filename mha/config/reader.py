@@ -17,7 +17,7 @@ from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.guess import assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
-from mha.config.spec import AttentionSpec
+from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec
 from mha.params import head_width, projection_param_count
 
 
@@ -40,11 +40,14 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     TypeError
         ``config`` is not a dict or ``dtype_bytes`` not an int.
     ValueError
-        ``dtype_bytes`` below 1; an unknown ``model_type`` or one without attention (the message
-        names it and lists the known families); missing keys (in a config without
-        ``model_type``), non-positive values, ``d_model`` not divisible by the head count (with
-        no ``head_dim``), a head count not divisible by the KV head count, or sliding-window
-        keys that contradict each other.
+        ``dtype_bytes`` below 1 or above :data:`~mha.config.spec.MAX_DTYPE_BYTES`; an unknown
+        ``model_type`` or one without attention (the message names it and lists the known
+        families); missing keys (in a config without ``model_type``), non-positive values, a
+        layer count above :data:`~mha.config.keys.MAX_LAYERS` or another size above
+        :data:`~mha.config.keys.MAX_SIZE` (refused as it is read, before anything is built
+        from it), ``d_model`` not divisible by the head count (with no ``head_dim``), a head
+        count not divisible by the KV head count, or sliding-window keys that contradict each
+        other.
 
     Warns
     -----
@@ -81,7 +84,10 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     if isinstance(dtype_bytes, bool) or not isinstance(dtype_bytes, int):
         raise TypeError(f"dtype_bytes: expected an int, got {type(dtype_bytes).__name__}")
     if dtype_bytes < 1:
-        raise ValueError(f"dtype_bytes: expected a positive int, got {dtype_bytes}")
+        raise ValueError(f"dtype_bytes: expected a positive int, got {shown(dtype_bytes)}")
+    if dtype_bytes > MAX_DTYPE_BYTES:
+        got = shown(dtype_bytes)
+        raise ValueError(f"dtype_bytes: expected at most {MAX_DTYPE_BYTES} (complex128), got {got}")
 
     notes: list[str] = []
     where = "config"

@@ -13,6 +13,9 @@ from mha.config.kv_cache import cached_tokens
 #: Largest ``context`` (tokens) :meth:`AttentionSpec.kv_cache_bytes` and ``--context`` accept:
 #: 2**30, a thousand times today's longest context windows.
 MAX_CONTEXT = 1 << 30
+#: Most bytes one cached number may take (:func:`mha.config.describe`'s ``dtype_bytes`` and
+#: ``--dtype-bytes``): 16, torch's widest dtype (``complex128``); caches use 1 to 4.
+MAX_DTYPE_BYTES = 16
 
 
 @dataclass(frozen=True)

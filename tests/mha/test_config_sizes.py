@@ -129,3 +129,16 @@ def test_the_command_says_one_line_per_huge_layer_count(tmp_path):
     assert len(lines) == 3, proc.stderr
     for line, path in zip(lines, paths, strict=True):
         assert line.startswith(f"error: {path}: config['num_hidden_layers']: expected at most")
+
+
+@pytest.mark.parametrize("value", [config.MAX_DTYPE_BYTES + 1, 10**40])
+def test_dtype_bytes_is_at_most_the_widest_dtype(value, capsys):
+    """Before, --dtype-bytes 10**4000 printed a table of thousand-digit cells."""
+    with pytest.raises(ValueError, match=r"dtype_bytes: expected at most 16 \(complex128\)"):
+        config.describe(config.load_builtin("gpt2"), dtype_bytes=value)
+    with pytest.raises(SystemExit) as e:
+        config.main(["--dtype-bytes", str(value)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--dtype-bytes: expected at most 16 bytes" in err, err
+    assert config.describe(config.load_builtin("gpt2"), config.MAX_DTYPE_BYTES).dtype_bytes == 16
