@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from graphs.drill.korean import with_particle
 from graphs.drill.problem import Drill
 
 __all__ = ["bad", "crash_failure", "load_failure"]
@@ -80,7 +81,8 @@ def load_failure(answer: dict[str, Any], drill: Drill, shown: str) -> dict[str, 
         return bad("no_class", message, expected)
     if kind == "no_method":
         have = f" (있는 것: {', '.join(answer['have'])})" if answer["have"] else ""
-        message = f"{shown}: Solution에 메서드 {drill.method}가 없다{have}. 기대하는 시그니처:"
+        method = with_particle(drill.method, "이")
+        message = f"{shown}: Solution에 메서드 {method} 없다{have}. 기대하는 시그니처:"
         return bad("no_method", message, expected[1:])
     if kind == "bad_signature":
         message = f"{shown}: {drill.method}의 인자가 LeetCode와 다르다 ({answer['msg']})."

@@ -441,8 +441,11 @@ def check(
         ``status`` (``"pass"`` or ``"fail"``), ``verdict`` (a key of
         :data:`graphs.drill.report.VERDICTS`), ``message``, ``details``, ``calls``; on a
         failing input ``phase``, ``input_lines``, ``leetcode_input``, ``input``, ``size``,
-        ``expected`` and (wrong answers) ``actual``; on a pass ``timings``, ``fit``,
-        ``depth``, ``recursion_limit``, ``mutated`` and ``mutated_input``.
+        ``expected`` and (wrong answers) ``actual``, in LeetCode's spelling; a timeout also
+        ``busy`` (the wall clock stopped a call that had used little CPU); on a pass
+        ``timings``, ``fit``, ``depth`` (None when the solution never recursed),
+        ``closest`` (the call nearest its limit: ``cpu``, ``limit``, ``reference``, ``floor``,
+        ``V``, ``E``), ``recursion_limit``, ``mutated`` and ``mutated_input``.
 
     Raises
     ------

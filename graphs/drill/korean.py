@@ -9,8 +9,10 @@ the word the way a Korean reader says it:
 - a number by its Korean reading: the last non-zero digit (영, 일, 이, 삼, 사, 오, 육, 칠, 팔,
   구), or the unit a run of trailing zeros is read as (십, 백, 천, 만: all end in a consonant);
 - a few English words the messages show by their usual reading (``true`` 트루, ``false`` 폴스,
-  ``null`` 널, ``None`` 논), any other Latin letter by its name (``X`` 엑스, ``O`` 오,
-  ``L`` 엘, ``M`` 엠, ``N`` 엔, ``R`` 알);
+  ``null`` 널, ``None`` 논); a Latin letter alone by its name (``X`` 엑스, ``O`` 오, ``L`` 엘,
+  ``M`` 엠, ``N`` 엔, ``R`` 알); any other English word as Korean usually writes it, with a
+  final consonant only after ``-l``, ``-m``, ``-n`` and ``-ng`` (``board`` 보드,
+  ``findRedundantConnection`` ...커넥션, ``orangesRotting`` ...로팅);
 - closing brackets, quotes and spaces are skipped (``[1, 2]`` ends in 2, ``'X'`` in X).
 
 Only what none of these reads (a symbol, an empty string) gets the combined form ``을(를)``.
@@ -19,8 +21,8 @@ Examples
 --------
 >>> f"2{particle(2, '와')} 4{particle(4, '는')}, 3{particle(3, '과')} 1{particle(1, '은')}"
 '2와 4는, 3과 1은'
->>> [particle(word, "을") for word in ("true", "null", "[1, 2]", "10", "판정")]
-['를', '을', '를', '을', '을']
+>>> [particle(word, "을") for word in ("true", "null", "[1, 2]", "10", "판정", "board")]
+['를', '을', '를', '을', '을', '를']
 """
 
 from __future__ import annotations
@@ -61,10 +63,15 @@ def _final(word: str) -> str | None:
             return "ㅂ"  # read as a unit: 십, 백, 천, 만 ... all end in a consonant
         return _DIGIT_FINAL[digits[-1]]
     if last.isascii() and last.isalpha():
-        head = text[len(text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")) :]
-        if head.lower() in _WORD_FINAL:
-            return _WORD_FINAL[head.lower()]
-        return _LETTER_FINAL.get(last.lower(), "")
+        word = text[len(text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")) :]
+        word = word.lower()
+        if word in _WORD_FINAL:
+            return _WORD_FINAL[word]
+        if len(word) == 1:  # a letter alone is read by its name
+            return _LETTER_FINAL.get(word, "")
+        if word.endswith("ng"):  # an English word as Korean writes it: rotting 로팅, board 보드
+            return "ㅇ"
+        return {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}.get(word[-1], "")
     return None
 
 

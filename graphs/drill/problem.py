@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphs.drill.answers import leetcode_text
+from graphs.drill.korean import with_particle
 
 __all__ = [
     "Drill",
@@ -239,8 +240,8 @@ class Drill:
         if self.answer_in_place:
             first = param_names(self.signature)[0]
             return (
-                f"이 메서드는 아무것도 돌려주지 않는다(None). {first}를 제자리에서 바꾸고,"
-                f" 호출이 끝난 뒤의 {first}가 답이다"
+                f"이 메서드는 아무것도 돌려주지 않는다(None). {with_particle(first, '을')}"
+                f" 제자리에서 바꾸고, 호출이 끝난 뒤의 {with_particle(first, '이')} 답이다"
                 " (새 리스트를 return해도 LeetCode는 보지 않는다)."
             )
         return ""

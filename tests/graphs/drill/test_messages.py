@@ -84,6 +84,10 @@ def test_particles_the_issue_saw_wrong_and_words_the_messages_use():
     assert f"3{particle(3, '와')} 1{particle(1, '는')}" == "3과 1은"
     assert [with_particle(w, "을") for w in ("true", "false", "null", "그래프", "'X'")] == [
         "true를", "false를", "null을", "그래프를", "'X'를"]  # fmt: skip
+    # Method names as Korean writes the English words: ...커넥션이, ...로팅이, ...아일랜즈가.
+    assert [with_particle(m, "이") for m in ("findRedundantConnection", "orangesRotting",
+                                             "numIslands", "solve")] == [
+        "findRedundantConnection이", "orangesRotting이", "numIslands가", "solve가"]  # fmt: skip
     assert particle("…", "을") == "을(를)"  # nothing readable: the combined form, last resort
 
 
