@@ -383,7 +383,8 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=float,
         default=TIME_LIMIT,
-        help="seconds allowed per input (default: %(default)s)",
+        help="the least CPU seconds any input may take: an input's limit is 100 times the"
+        " project's solution's CPU time on it, never less than this (default: %(default)s)",
     )
     chk.add_argument(
         "--memory-mb",
