@@ -89,6 +89,7 @@ class Judge:
         # reference is computed and timed once per check.
         self.references: dict[str, tuple[Any, float]] = {}
         self.closest: dict[str, Any] | None = None  # the passing call nearest its limit
+        self._last_json: tuple[dict[str, Any], str] | None = None
 
     # ------------------------------------------------------------------ the child
 
@@ -154,7 +155,14 @@ class Judge:
         return self.reference(args)[0]
 
     def _leetcode_json(self, args: dict[str, Any]) -> str:
-        return json.dumps(self.drill.to_leetcode(args), separators=(",", ":"))
+        """The input in LeetCode's form as JSON (the last one is kept: a call and its
+        comparison ask for the same input in turn)."""
+        last = self._last_json
+        if last is not None and last[0] is args:
+            return last[1]
+        text = json.dumps(self.drill.to_leetcode(args), separators=(",", ":"))
+        self._last_json = (args, text)
+        return text
 
     def run_once(self, args: dict[str, Any], probe: bool = False) -> dict[str, Any]:
         """The runner's answer for one canonical input (a new child if the last one died),
