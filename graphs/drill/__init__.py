@@ -8,10 +8,12 @@
   declaration is made of: LeetCode's constraints, the inputs built within them, how answers
   are compared and computed with networkx;
 - :mod:`graphs.drill.judge` — LeetCode's verdict and the notes LeetCode never gives, decided in
-  this process; :mod:`graphs.drill.sandbox` and :mod:`graphs.drill.runner` — the student's code
-  in a process of its own;
+  this process; :mod:`graphs.drill.clock` — LeetCode's clock (an input's CPU limit calibrated on
+  the project's solution); :mod:`graphs.drill.sandbox` and :mod:`graphs.drill.runner` — the
+  student's code in a process of its own;
 - :mod:`graphs.drill.record` — the day's record, ``drills/YYYY-MM-DD.jsonl``;
-- :mod:`graphs.drill.report` — the Korean report.
+- :mod:`graphs.drill.report` — the Korean report (:mod:`graphs.drill.korean`: particles that
+  fit the number or word before them).
 """
 
 from graphs.drill.judge import DrillError, check
