@@ -6,6 +6,8 @@ CPU time that was never measured. No test asserts a time: each asserts a verdict
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +17,10 @@ from graphs.drill import clock, judge, report
 from graphs.drill.problem import find
 from graphs.drill.sandbox import Sandbox
 from tests.graphs.drill.helpers import SOLUTIONS, runners
+
+
+def test_docstring_examples_run():
+    assert doctest.testmod(clock, optionflags=doctest.ELLIPSIS).failed == 0
 
 
 def _judge(problem: int, file: str, **options) -> judge.Judge:

@@ -6,18 +6,26 @@ LeetCode users write them."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import textwrap
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from graphs import drill
-from graphs.drill import judge, report
+from graphs.drill import answers, judge, kinds, korean, report
 from graphs.drill.korean import particle, with_particle
 from graphs.drill.problem import find
+
+
+@pytest.mark.parametrize("module", [korean, answers, kinds], ids=lambda m: m.__name__)
+def test_docstring_examples_run(module):
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
 
 # ----------------------------------------------------------------------------- the oracle
 
