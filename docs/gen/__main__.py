@@ -59,7 +59,7 @@ def stopped_by_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    old = {s: signal.signal(s, _stop) for s in common.STOP_SIGNALS if s != signal.SIGINT}
     try:
         yield
     finally:

@@ -193,7 +193,9 @@ def stale(files: dict[str, Content], *, exact: bool = False) -> list[str]:
 
 
 #: The signals that stop ``docs.gen``; each is held off while one file is written.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)  # Windows has no SIGHUP
 
 
 @contextlib.contextmanager

@@ -115,6 +115,7 @@ def test_a_number_of_too_many_digits_is_named(tmp_path):
         config.load_file(path)
 
 
+@pytest.mark.slow
 def test_the_command_says_one_line_per_huge_layer_count(tmp_path):
     """The issue's three cases, from the command: one line each, exit status 2, quickly."""
     paths = []
