@@ -74,12 +74,17 @@ def generated_files(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test needs the built site and Chromium, so it is slow by the marker's own
-    definition: ``-m "not slow"`` (the inner loop) leaves it out, the whole suite runs it.
+    """A browser test needs the built site and Chromium, and any test that reads the built site
+    (``built_site``) waits for a strict build of it (tens of seconds on each engine): both are
+    slow by the marker's own definition, so ``-m "not slow"`` (the inner loop) leaves them out
+    and the whole suite runs them.
 
     Tests marked ``long`` (minutes each) go first, so that on several workers they run beside
     the rest instead of after it (``--dist worksteal`` lets an idle worker take queued tests)."""
     for item in items:
-        if item.get_closest_marker("browser") and not item.get_closest_marker("slow"):
+        needs_the_site = item.get_closest_marker("browser") or "built_site" in getattr(
+            item, "fixturenames", ()
+        )
+        if needs_the_site and not item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: long first

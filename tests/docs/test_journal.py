@@ -167,6 +167,8 @@ def test_read_only_posts_dir_gets_one_clear_line(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
+    """Two new days in a copy, one strict build: the first published (it builds, and the newest
+    entry before it links to it as "next"), the day after it left a draft (not published)."""
     copy = tmp_path / "repo"
     copy.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
@@ -174,23 +176,24 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     for name in ("mha", "graphs", "tests", "overrides"):  # snippets, API pages, theme strings
         (copy / name).symlink_to(ROOT / name, target_is_directory=True)
     day = next_free_day()  # after every day there is: the newest entry once published
+    draft_day = day + dt.timedelta(days=1)
     newest = site.post_page(site.published_posts()[-1])  # the newest published so far
-    proc = run(
-        ["-m", "docs.journal", "new", "--date", str(day), "--posts-dir", "docs/blog/posts"],
-        cwd=copy,
-    )
-    assert proc.returncode == 0, proc.stderr
+    for new in (day, draft_day):
+        proc = run(
+            ["-m", "docs.journal", "new", "--date", str(new), "--posts-dir", "docs/blog/posts"],
+            cwd=copy,
+        )
+        assert proc.returncode == 0, proc.stderr
     page = f"blog/{day:%Y/%m/%d}/study-log/index.html"
-    build = mkdocs_build(copy, tmp_path / "site")
-    assert build.returncode == 0, build.stderr
-    assert not (tmp_path / "site" / page).exists()  # a draft: not published by `mkdocs build`
     post = copy / f"docs/blog/posts/{day}.md"
     post.write_text(post.read_text(encoding="utf-8").replace("draft: true\n", ""), "utf-8")
-    build = mkdocs_build(copy, tmp_path / "site-published")
+    build = mkdocs_build(copy, tmp_path / "site")
     assert build.returncode == 0, build.stderr
-    assert (tmp_path / "site-published" / page).is_file()
+    assert (tmp_path / "site" / page).is_file()
+    # a draft: not published by `mkdocs build`
+    assert not (tmp_path / "site" / f"blog/{draft_day:%Y/%m/%d}/study-log/index.html").exists()
     # The newest entry before it now links to it in the footer (older = previous, newer = next).
-    before = tmp_path / "site-published" / newest
+    before = tmp_path / "site" / newest
     footer = re.findall(r'href="([^"]*)" class="md-footer__link md-footer__link--(\w+)"',
                         before.read_text(encoding="utf-8"))  # fmt: skip
     href, kind = footer[-1]
