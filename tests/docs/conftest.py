@@ -7,7 +7,7 @@ import functools
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -15,7 +15,8 @@ import pytest
 
 from tests.docs.browser import site_page
 from tests.docs.engines import ENGINES, ZENSICAL_GAPS, built_by, zensical
-from tests.helpers import ROOT
+from tests.docs.sweep import visit_every_page
+from tests.helpers import ROOT, made_once
 
 # Debian's chromium; CHROMIUM overrides the path (.ci/setup reads the same variable).
 CHROMIUM = Path(os.environ.get("CHROMIUM") or "/usr/bin/chromium")
@@ -123,3 +124,27 @@ def page(browser: object, site_url: str) -> Iterator[object]:
     it records its errors and keeps to the server)."""
     with site_page(browser, site_url) as pg:
         yield pg
+
+
+@pytest.fixture(scope="session")
+def every_page(
+    engine: str,
+    browser: object,
+    site_url: str,
+    built_site: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[int], dict[str, dict]]:
+    """``width -> {page path: what its visit saw}`` (:func:`tests.docs.sweep.visit_every_page`):
+    every page visited once per engine and width in a test run, by whichever worker asks first."""
+    visits: dict[int, dict[str, dict]] = {}
+
+    def at(width: int) -> dict[str, dict]:
+        if width not in visits:
+            visits[width] = made_once(
+                tmp_path_factory,
+                f"visits-{engine}-{width}",
+                lambda _: visit_every_page(browser, site_url, built_site, width),
+            )
+        return visits[width]
+
+    return at

@@ -27,17 +27,12 @@ JOURNAL_HREF = PAGES["journal"]
 
 
 @pytest.mark.parametrize("name", [p.removesuffix("index.html") for p in BUILT])
-def test_page_loads_with_all_images_and_no_errors(page, site_url: str, name: str) -> None:
-    open_page(page, site_url, name, settle=True)  # every request the page makes, late ones too
-    assert page.locator(".md-content h1").count() >= 1  # the blog index's h1 is not in an article
-    broken = page.evaluate(
-        """() => [...document.images]
-                .filter(img => !(img.complete && img.naturalWidth > 0))
-                .map(img => img.getAttribute('src'))"""
-    )
-    assert broken == [], f"images that did not load on {name}: {broken}"
-    assert page.errors == [], page.errors
-    assert page.external == [], f"requests left localhost: {page.external}"
+def test_page_loads_with_all_images_and_no_errors(every_page, name: str) -> None:
+    seen = every_page(1280)[name]  # after every request the page makes, late ones too
+    assert seen["h1"] >= 1  # the blog index's h1 is not in an article
+    assert seen["unloaded"] == [], f"images that did not load on {name}: {seen['unloaded']}"
+    assert seen["errors"] == [], seen["errors"]
+    assert seen["external"] == [], f"requests left localhost: {seen['external']}"
 
 
 def test_formulas_are_rendered(page, site_url: str) -> None:
