@@ -231,6 +231,7 @@ def test_figure_markup_shows_each_png_at_half_its_pixels(files):
         assert size == (int(width), int(height)), name
 
 
+@pytest.mark.slow  # draws a task's heatmaps for real: seconds
 def test_without_a_hangul_font_figures_still_render_and_count_as_another_renderer(monkeypatch):
     """A machine without fonts-nanum draws English labels; its PNGs carry another Software tag,
     so ``docs.gen --check`` does not call the committed (NanumGothic) figures stale there."""
