@@ -18,8 +18,11 @@ import pytest
 
 from docs import journal
 from docs.tools import gallery
+from graphs.drill import bench as drill_bench
 from graphs.tools import bench as graphs_bench
 from mha.config import cli as config_cli
+from mha.experiments.heads import bench as heads_bench
+from mha.experiments.heads import bench_runner
 from mha.tools import bench as mha_bench
 
 
@@ -69,4 +72,27 @@ def test_graphs_tools_bench_outside_the_measuring(monkeypatch, capsys, tmp_path:
 def test_the_pitfall_galleries(monkeypatch, capsys, tmp_path: Path, domain: str):
     monkeypatch.setattr(gallery, "build_report", ctrl_c)  # while searching
     interrupted(capsys, lambda: gallery.main(domain, ["--out", str(tmp_path), "--quiet"]))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_drill_judges_bench(monkeypatch, capsys, tmp_path: Path):
+    monkeypatch.setattr(drill_bench, "measure", ctrl_c)  # while judging the first file
+    out = tmp_path / "judge.json"
+    interrupted(capsys, lambda: drill_bench.main(["--out", str(out), "--quiet"]))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_experiments_bench(monkeypatch, capsys, tmp_path: Path):
+    monkeypatch.setattr(heads_bench, "interleaved", ctrl_c)  # while timing the two sides
+    out = tmp_path / "heads_bench.json"
+    interrupted(capsys, lambda: heads_bench.main(["--quick", "--out", str(out), "--quiet"]))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_runner_bench(monkeypatch, capsys, tmp_path: Path):
+    monkeypatch.setattr(bench_runner, "checkout", ctrl_c)  # while checking out the other side
+    out = tmp_path / "runner_bench.json"
+    interrupted(
+        capsys, lambda: bench_runner.main(["--before", "HEAD", "--out", str(out), "--quiet"])
+    )
     assert list(tmp_path.iterdir()) == []

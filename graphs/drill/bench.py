@@ -140,7 +140,7 @@ def measure(repeats: int, progress: bool) -> dict[str, Any]:
             "machine": machine()}  # fmt: skip
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     description = __doc__.split("\n\n")[0].replace("``", "")  # plain text in --help
     parser = argparse.ArgumentParser(prog=PROG, description=description)
     parser.add_argument("--repeats", type=int, default=3, help="checks per file (default: 3)")
@@ -163,6 +163,16 @@ def main(argv: list[str] | None = None) -> int:
         atomic_write_json(args.out, report, indent=2)
         print(f"wrote {args.out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130
+    (nothing is written before the last measurement, and then whole)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: nothing was written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

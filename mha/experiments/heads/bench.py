@@ -201,7 +201,7 @@ def argument_problems(
     yield "--out", file_problem(args.out)  # a bad --out costs nothing either
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     heads, seeds, repeats = QUICK if args.quick else FULL
     heads = heads if args.heads is None else args.heads
@@ -256,6 +256,16 @@ def main(argv: list[str] | None = None) -> int:
     }))  # fmt: skip
     print(f"wrote {args.out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130
+    (nothing is written before the last measurement, and then whole)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: nothing was written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p  # fmt: skip
 
 
-def main(argv: list[str] | None = None) -> int:
+def _main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if refuse([("--repeats", count_problem(args.repeats)), ("--out", file_problem(args.out))]):
         return 2
@@ -145,6 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     }))  # fmt: skip
     print(f"wrote {args.out}")
     return 0 if same else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130
+    (nothing is written before the last measurement, and then whole)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted: nothing was written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
