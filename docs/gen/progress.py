@@ -14,6 +14,7 @@ the problems drilled and the reviews due that day.
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,16 @@ EMPTY_KO = (
 
 def read_events(folder: Path) -> list[dict[str, Any]]:
     """Every valid event of every ``*.jsonl`` in ``folder`` of a problem the track has, oldest
-    first (none if the folder does not exist)."""
+    first (none if the folder does not exist). What was skipped is said on stderr, one
+    ``warning:`` line per file naming its first ``file:line``, as the drill command says it."""
     from graphs.drill.practice import read_all
     from graphs.drill.problem import drills
 
-    return read_all(folder, [d.number for d in drills()])
+    problems: list[str] = []
+    events = read_all(folder, [d.number for d in drills()], problems)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return events
 
 
 def _level(count: int) -> int:

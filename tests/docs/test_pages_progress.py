@@ -71,3 +71,16 @@ def test_review_box_per_entry_counts_that_day(tmp_path):
     out = progress.generate(drills, posts)
     box = out["generated/drills/review-2026-12-01.md"]
     assert '!!! abstract "복습"' in box and "2개" in box
+
+
+def test_damaged_lines_are_named_once_per_file_and_the_rest_is_counted(tmp_path, capsys):
+    record = tmp_path / "2026-11-30.jsonl"
+    at = "2026-11-30T09:00:00+09:00"
+    append(record, {"event": "start", "problem": 200, "at": at})
+    with record.open("a", encoding="utf-8") as f:
+        f.write('not json\n{"event": "start"}\n')
+    append(record, {"event": "start", "problem": 994, "at": at})
+    events = progress.read_events(tmp_path)
+    assert [e["problem"] for e in events] == [200, 994]
+    warnings = capsys.readouterr().err.splitlines()
+    assert len(warnings) == 1 and warnings[0].startswith(f"warning: {record}:2: "), warnings
