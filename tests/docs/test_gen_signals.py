@@ -20,6 +20,7 @@ import pytest
 from docs.gen import __main__ as gen_main
 from docs.gen import common
 from docs.tools import files
+from tests.conftest import sigint_as_in_a_terminal
 from tests.helpers import PYTHON, QUIET_ENV, ROOT
 
 
@@ -43,7 +44,7 @@ def outcome(docs: Path, capsys: pytest.CaptureFixture) -> tuple[list[str], list[
     ],
 )
 def test_a_signal_during_a_write_lands_between_files(
-    tmp_path, monkeypatch, capsys, signum, status, words
+    tmp_path, monkeypatch, capsys, ctrl_c_raises, signum, status, words
 ):
     docs = tmp_path / "docs"
     monkeypatch.setattr(common, "DOCS", docs)  # nothing generated there: every file is written
@@ -126,6 +127,7 @@ def test_the_command_signalled_mid_write_leaves_no_temporary_file(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     ) as child:
         try:
             assert child.stdout.readline() == "half written\n"
