@@ -268,7 +268,9 @@ def skip_unless_recorded_with(installed: Mapping[str, str], recorded: Mapping, w
         )
 
 
-def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], T]) -> T:
+def made_once(
+    tmp_path_factory: Any, name: str, make: Callable[[Path], T], *, wait: bool = True
+) -> T:
     """What ``make(folder)`` returns, made once per test run in a folder every worker sees.
 
     Under pytest-xdist each worker has its own session fixtures; the first worker to ask makes
@@ -276,19 +278,34 @@ def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], T]) -> T:
     keeps it pickled beside ``folder``; the others read it. ``make`` may write files into
     ``folder`` (a built site) and return their paths. When ``make`` raises, nothing is kept and
     the next worker to ask tries again.
+
+    With ``wait=False`` a worker that finds another one making the value makes its own copy
+    instead of waiting (in a folder of its own, kept by nobody): for a value that takes as long
+    to make as to wait for, a worker never sits idle.
     """
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # the run's folder, above each worker's own
     folder = root / f"once-{name}"
     kept = root / f"once-{name}.pickle"
-    from filelock import FileLock
+    from filelock import FileLock, Timeout
 
-    with FileLock(str(root / f"once-{name}.lock")):
+    lock = FileLock(str(root / f"once-{name}.lock"))
+    try:
+        lock.acquire(timeout=-1 if wait else 0)
+    except Timeout:
+        if kept.is_file():  # made meanwhile (written whole, then renamed)
+            return pickle.loads(kept.read_bytes())
+        return make(tmp_path_factory.mktemp(f"own-{name}"))
+    try:
         if not kept.is_file():
             folder.mkdir(exist_ok=True)
-            kept.write_bytes(pickle.dumps(make(folder)))
+            whole = kept.with_name(kept.name + ".part")  # read by a worker that did not wait
+            whole.write_bytes(pickle.dumps(make(folder)))
+            whole.replace(kept)
         return pickle.loads(kept.read_bytes())
+    finally:
+        lock.release()
 
 
 def copy_of_the_working_tree(dest: Path) -> Path:

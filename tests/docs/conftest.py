@@ -135,7 +135,8 @@ def every_page(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Callable[[int], dict[str, dict]]:
     """``width -> {page path: what its visit saw}`` (:func:`tests.docs.sweep.visit_every_page`):
-    every page visited once per engine and width in a test run, by whichever worker asks first."""
+    every page visited once per engine and width in a test run, by whichever worker asks first
+    (a worker that asks while another one is visiting visits them too, rather than wait)."""
     visits: dict[int, dict[str, dict]] = {}
 
     def at(width: int) -> dict[str, dict]:
@@ -144,6 +145,7 @@ def every_page(
                 tmp_path_factory,
                 f"visits-{engine}-{width}",
                 lambda _: visit_every_page(browser, site_url, built_site, width),
+                wait=False,
             )
         return visits[width]
 
