@@ -31,18 +31,15 @@ EMPTY_KO = (
 )
 
 
-def read_events(folder: Path) -> list[dict[str, Any]]:
+def read_events(folder: Path, problems: list[str] | None = None) -> list[dict[str, Any]]:
     """Every valid event of every ``*.jsonl`` in ``folder`` of a problem the track has, oldest
-    first (none if the folder does not exist). What was skipped is said on stderr, one
-    ``warning:`` line per file naming its first ``file:line``, as the drill command says it."""
+    first (none if the folder does not exist); what was skipped goes to ``problems`` (when it is
+    a list), one line per file naming its first ``file:line``
+    (:func:`graphs.drill.practice.read_all`)."""
     from graphs.drill.practice import read_all
     from graphs.drill.problem import drills
 
-    problems: list[str] = []
-    events = read_all(folder, [d.number for d in drills()], problems)
-    for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
-    return events
+    return read_all(folder, [d.number for d in drills()], problems)
 
 
 def _level(count: int) -> int:
@@ -208,7 +205,10 @@ def review_box(events: list[dict[str, Any]], date: dt.date) -> str:
 def generate(folder: Path | None = None, posts: Path | None = None) -> dict[str, Content]:
     """``{path: text}`` of the progress fragment and of one ``review-DATE.md`` per journal
     entry, from ``folder`` (default ``drills/``) and ``posts`` (default ``docs/blog/posts``)."""
-    events = read_events(ROOT / "drills" if folder is None else folder)
+    problems: list[str] = []
+    events = read_events(ROOT / "drills" if folder is None else folder, problems)
+    for problem in problems:  # said as the drill command says it
+        print(f"warning: {problem}", file=sys.stderr)
     out: dict[str, Content] = {
         OUT: page(events),
         RULE_OUT: header("graphs/drill/practice.py") + rule(),

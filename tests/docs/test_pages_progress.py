@@ -80,7 +80,7 @@ def test_damaged_lines_are_named_once_per_file_and_the_rest_is_counted(tmp_path,
     with record.open("a", encoding="utf-8") as f:
         f.write('not json\n{"event": "start"}\n')
     append(record, {"event": "start", "problem": 994, "at": at})
-    events = progress.read_events(tmp_path)
-    assert [e["problem"] for e in events] == [200, 994]
+    text = progress.generate(tmp_path)[progress.OUT]
+    assert "2026-11-30: 2번" in text  # both problems of the day, the damaged lines skipped
     warnings = capsys.readouterr().err.splitlines()
     assert len(warnings) == 1 and warnings[0].startswith(f"warning: {record}:2: "), warnings
