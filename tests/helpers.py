@@ -8,14 +8,17 @@ from any test module (the browser's helpers are in ``tests/docs/browser.py``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import os
 import pickle
 import re
+import runpy
 import shutil
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -162,12 +165,36 @@ def commands(root: Path = ROOT) -> list[str]:
 
 @functools.cache
 def help_text(command: str) -> str:
-    """``python -m command --help`` (``command`` may name a subcommand: ``"graphs.drill check"``),
-    run once per test session; fails the caller if it exits non-zero."""
-    done = run(["-m", *command.split(), "--help"], env={"COLUMNS": "100"})
-    if done.returncode != 0:
-        raise AssertionError(f"{command} --help exited {done.returncode}:\n{done.stderr}")
-    return done.stdout
+    """What ``python -m command --help`` prints (``command`` may name a subcommand:
+    ``"graphs.drill check"``), 100 columns wide, once per test worker; fails the caller if it
+    exits non-zero.
+
+    The module runs in this process as ``python -m`` runs it (:func:`runpy.run_module` as
+    ``__main__``): argparse prints the help and exits before any work, and no interpreter is
+    started just to import torch again.
+    """
+    module, *args = command.split()
+    out, err = io.StringIO(), io.StringIO()
+    saved_argv, saved_columns = sys.argv, os.environ.get("COLUMNS")
+    sys.argv, os.environ["COLUMNS"] = [module, *args, "--help"], "100"
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                warnings.catch_warnings():  # fmt: skip
+            # a module a test imported already runs again as __main__, as `python -m` runs it
+            warnings.filterwarnings("ignore", "'.*' found in sys.modules", RuntimeWarning)
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
+        code: object = 0
+    except SystemExit as done:
+        code = done.code or 0
+    finally:
+        sys.argv = saved_argv
+        if saved_columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved_columns
+    if code != 0:
+        raise AssertionError(f"{command} --help exited {code}:\n{err.getvalue()}")
+    return out.getvalue()
 
 
 def subcommands(help_output: str) -> list[str]:

@@ -8,6 +8,7 @@ import io
 import json
 import re
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -104,9 +105,21 @@ def test_help_parser_finds_options_on_one_or_two_lines() -> None:
     }
 
 
+def _once_each(solvers: dict, args: tuple, repeats: int, min_seconds: float) -> tuple:
+    """One call of each solver and no timing: these tests are about the bar, not the numbers."""
+    return dict.fromkeys(solvers, 1e-3), {name: solve(*args) for name, solve in solvers.items()}
+
+
+#: The bench's collections before each size, skipped: in a test worker holding torch, hypothesis
+#: and every test module, one ``gc.collect()`` costs more than the tiny run itself.
+NO_COLLECTIONS = types.SimpleNamespace(collect=int, freeze=int, unfreeze=int)
+
+
 def _tiny_bench(monkeypatch: pytest.MonkeyPatch, stderr: io.StringIO, **kwargs) -> str:
     """Run the benchmark on one tiny size per problem with ``stderr`` as sys.stderr."""
     monkeypatch.setattr(bench, "sizes_for", lambda problem, quick: [200])
+    monkeypatch.setattr(bench, "median_per_call", _once_each)
+    monkeypatch.setattr(bench, "gc", NO_COLLECTIONS)
     monkeypatch.setattr(sys, "stderr", stderr)
     bench.run(quick=True, **kwargs)
     return stderr.getvalue()
@@ -173,6 +186,7 @@ def test_bench_write_is_atomic(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
 
 
+@pytest.mark.slow  # the gallery's searches, in a fresh interpreter: seconds
 def test_counterexamples_writes_into_out(tmp_path: Path) -> None:
     done = run(["-m", "graphs.tools.counterexamples", "--out", str(tmp_path)], text=False)
     assert done.returncode == 0, done.stderr.decode()

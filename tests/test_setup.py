@@ -148,6 +148,7 @@ def test_without_root_or_sudo_setup_succeeds_and_says_how_to_enable(
     assert "bash .ci/setup --browser` as root" in done.stderr
 
 
+@pytest.mark.slow  # a pytest run of its own: seconds
 def test_browser_tests_skip_with_how_to_enable_when_chromium_is_missing(tmp_path: Path) -> None:
     done = run(
         ["-m", "pytest", "tests/docs/test_browser.py", "-rs", "-q", "-p", "no:cacheprovider",

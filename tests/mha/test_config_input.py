@@ -7,6 +7,8 @@ status 2 from ``python -m mha.config``.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -14,11 +16,21 @@ import subprocess
 import pytest
 
 from mha import config
+from mha.config import cli
 from tests.helpers import run
 
 
 def command(*argv: str) -> subprocess.CompletedProcess:
-    return run(["-m", "mha.config", *argv], timeout=120)
+    """``python -m mha.config ARGV`` as its ``__main__`` runs it (``sys.exit(main(argv))``), in
+    this process: what it prints and its exit status. The FIFO test below also starts the real
+    command, once."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(list(argv))
+        except SystemExit as done:  # argparse's own refusals
+            code = done.code
+    return subprocess.CompletedProcess(["mha.config", *argv], code, out.getvalue(), err.getvalue())
 
 
 def one_line_exit_2(proc: subprocess.CompletedProcess, *words: str) -> None:
@@ -65,6 +77,8 @@ def test_a_fifo_is_refused_without_hanging(tmp_path):
     fifo = tmp_path / "config.json"
     os.mkfifo(fifo)
     one_line_exit_2(command(str(fifo)), str(fifo), "FIFO", "not a regular file")
+    real = run(["-m", "mha.config", str(fifo)], timeout=120)
+    one_line_exit_2(real, str(fifo), "FIFO", "not a regular file")
     code = "import sys; from mha import config; config.load_file(sys.argv[1])"
     proc = run(["-c", code, fifo], timeout=120)
     assert proc.returncode == 1 and proc.stderr.strip().endswith(
