@@ -65,6 +65,7 @@ from docs.drill_log import (
     write_planned,
 )
 from docs.gen import tags
+from docs.tools.terminal import ctrl_c_ends
 
 DOCS = Path(__file__).resolve().parent
 POSTS = DOCS / "blog" / "posts"
@@ -521,14 +522,9 @@ def _main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (what
-    ``new`` wrote is put back first, and every other file is written whole or not at all)."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print("interrupted: no file was left half-written", file=sys.stderr)
-        return 130
+#: The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (what ``new``
+#: wrote is put back first, and every other file is written whole or not at all).
+main = ctrl_c_ends(_main, "no file was left half-written")
 
 
 if __name__ == "__main__":

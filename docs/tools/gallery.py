@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -56,7 +55,7 @@ from typing import Any
 from docs.tools.files import atomic_write_text
 from docs.tools.outputs import folder_problem, refuse
 from docs.tools.pitfall import Pitfall
-from docs.tools.terminal import progress_bar
+from docs.tools.terminal import ctrl_c_ends, progress_bar
 
 __all__ = [
     "FORMAT_VERSION",
@@ -393,11 +392,6 @@ def _main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
     return 0
 
 
-def main(domain: str | ModuleType, argv: list[str] | None = None) -> int:
-    """The gallery command of ``domain`` (see :func:`_main`); Ctrl-C ends it with one line and
-    exit status 130 (the file is written whole or not at all)."""
-    try:
-        return _main(domain, argv)
-    except KeyboardInterrupt:
-        print("interrupted: no file was left half-written", file=sys.stderr)
-        return 130
+#: The gallery command of ``domain`` (see :func:`_main`); Ctrl-C ends it with one line and exit
+#: status 130 (the file is written whole or not at all).
+main = ctrl_c_ends(_main, "no file was left half-written")

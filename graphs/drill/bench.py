@@ -26,7 +26,7 @@ from typing import Any
 
 from docs.tools.files import atomic_write_json
 from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import progress_bar
+from docs.tools.terminal import ctrl_c_ends, progress_bar
 from docs.tools.timing import interleaved, machine
 
 __all__ = ["ANSWER_ANOTHER_QUESTION", "GOALS", "main", "measure", "wrong_variants"]
@@ -165,14 +165,9 @@ def _main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130
-    (nothing is written before the last measurement, and then whole)."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print("interrupted: nothing was written", file=sys.stderr)
-        return 130
+#: The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (nothing is
+#: written before the last measurement, and then whole).
+main = ctrl_c_ends(_main, "nothing was written")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from typing import Any
 
 from docs.tools.files import atomic_write_text
 from docs.tools.outputs import folder_problem, refuse
-from docs.tools.terminal import progress_bar
+from docs.tools.terminal import ctrl_c_ends, progress_bar
 from docs.tools.timing import loglog_slope, machine, median_per_call, versions
 from graphs.tools.scaling import EDGE_FACTOR, SEED, Problem, problems
 
@@ -337,14 +337,9 @@ def _main(argv: list[str] | None = None) -> int:
     return 130 if report["interrupted"] else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C while measuring still writes the sizes that
-    finished (exit 130); anywhere else it ends with one line and exit status 130."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print("interrupted: no file was left half-written", file=sys.stderr)
-        return 130
+#: The command (see :func:`_main`); Ctrl-C while measuring still writes the sizes that finished
+#: (exit 130); anywhere else it ends with one line and exit status 130.
+main = ctrl_c_ends(_main, "no file was left half-written")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import torch
 
 from docs.tools.files import atomic_write_json
 from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import progress_bar
+from docs.tools.terminal import ctrl_c_ends, progress_bar
 from docs.tools.timing import interleaved, load_average, machine, medians, versions
 from mha.interop import to_torch
 from mha.module import MultiHeadAttention
@@ -145,14 +145,9 @@ def _main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (the
-    results file is written whole or not at all)."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print("interrupted: no file was left half-written", file=sys.stderr)
-        return 130
+#: The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (the results
+#: file is written whole or not at all).
+main = ctrl_c_ends(_main, "no file was left half-written")
 
 
 if __name__ == "__main__":

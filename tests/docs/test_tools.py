@@ -5,10 +5,13 @@ scipy, the ``--out`` checks refuse what must not be replaced, and each tool has 
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import io
 import json
 import math
 import os
+import pkgutil
 import stat
 import subprocess
 import sys
@@ -18,6 +21,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
+import docs.tools
 from docs.tools import files, outputs, terminal, timing
 from docs.tools.files import atomic_write_json, atomic_write_text, check_writable, replacing
 from docs.tools.outputs import count_problem, file_problem, folder_problem, refuse
@@ -449,3 +453,29 @@ def test_each_house_tool_has_one_home():
     }
     for needle, home in ONE_HOME.items():
         assert [name for name, text in sources.items() if needle in text] == [home], needle
+
+
+TOOLS = sorted(m.name for m in pkgutil.iter_modules(docs.tools.__path__))
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_the_examples_of_every_house_tool_run(name: str) -> None:
+    """The Examples sections of ``docs.tools`` (modules found by discovery) run as tests."""
+    result = doctest.testmod(importlib.import_module(f"docs.tools.{name}"))
+    assert result.failed == 0 and result.attempted > 0, name
+
+
+def test_ctrl_c_ends_a_command_with_one_line_and_130_and_passes_the_rest(capsys) -> None:
+    def command(domain: str, argv: list[str] | None = None) -> int:
+        if argv == ["stop"]:
+            raise KeyboardInterrupt
+        if argv == ["fail"]:
+            raise ValueError("not Ctrl-C: not the wrapper's business")
+        return len(domain)
+
+    main = terminal.ctrl_c_ends(command, "nothing was written")
+    assert main("abc", ["go"]) == 3 and main.__name__ == "command"
+    assert main("abc", ["stop"]) == 130
+    assert capsys.readouterr().err == "interrupted: nothing was written\n"
+    with pytest.raises(ValueError, match="not Ctrl-C"):
+        main("abc", ["fail"])

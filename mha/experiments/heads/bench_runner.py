@@ -30,6 +30,7 @@ from pathlib import Path
 
 from docs.tools.files import atomic_write_json
 from docs.tools.outputs import count_problem, file_problem, refuse
+from docs.tools.terminal import ctrl_c_ends
 from docs.tools.timing import interleaved, load_average, machine, medians
 from mha.experiments.store import round_floats
 
@@ -147,14 +148,9 @@ def _main(argv: list[str] | None = None) -> int:
     return 0 if same else 1
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130
-    (nothing is written before the last measurement, and then whole)."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print("interrupted: nothing was written", file=sys.stderr)
-        return 130
+#: The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130 (nothing is
+#: written before the last measurement, and then whole).
+main = ctrl_c_ends(_main, "nothing was written")
 
 
 if __name__ == "__main__":
