@@ -65,10 +65,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture(scope="session")
 def generated_files(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """Every page fragment and figure ``python -m docs.gen`` makes, keyed by path under ``docs/``,
-    made once per test run: rendering the figures takes tens of seconds, so the tests that
-    need them share this one rendering instead of each drawing the same PNGs again."""
-    from docs.gen.__main__ import collect
+    """Every page fragment and figure ``python -m studylog.gen`` makes, keyed by path under
+    ``docs/``, made once per test run: rendering the figures takes tens of seconds, so the tests
+    that need them share this one rendering instead of each drawing the same PNGs again."""
+    from studylog.gen.__main__ import collect
 
     return made_once(tmp_path_factory, "generated-files", lambda _: collect())
 

@@ -18,6 +18,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tomllib
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -35,8 +36,15 @@ QUIET_ENV = {"PYTHONDONTWRITEBYTECODE": "1", "NO_MKDOCS_2_WARNING": "1"}
 #: ``env`` for a command run from another folder: this clone importable (``docs`` is not
 #: installed; ``mha`` and ``graphs`` are, but the clone's own copy is the one under test).
 IMPORTABLE = {"PYTHONPATH": str(ROOT)}
-#: The packages whose commands :func:`commands` looks for.
-PACKAGES = ("docs", "graphs", "mha")
+#: The packages whose commands :func:`commands` looks for: those the wheel installs.
+PACKAGES = tuple(
+    sorted(
+        name.rstrip("*")
+        for name in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+            "setuptools"
+        ]["packages"]["find"]["include"]
+    )
+)
 
 #: The smallest head-count grid that still compares two head counts over three seeds: a few
 #: seconds on one core (``--out`` is the caller's; ``--jobs 1`` keeps it serial, and a later
@@ -143,7 +151,7 @@ def commands(root: Path = ROOT) -> list[str]:
     Returns
     -------
     list of str
-        Sorted module names, e.g. ``["docs.gen", "docs.journal", "graphs.drill", ...]``.
+        Sorted module names, e.g. ``["studylog.gen", "studylog.journal", "graphs.drill", ...]``.
     """
     found = set()
     for package in PACKAGES:

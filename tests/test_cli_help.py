@@ -53,7 +53,9 @@ def _options(text: str) -> dict[str, str]:
 
 def test_commands_are_found_by_discovery() -> None:
     found = commands()
-    assert {"docs.gen", "docs.journal", "graphs.drill", "mha.experiments.heads"} <= set(found)
+    assert {"studylog.gen", "studylog.journal", "graphs.drill", "mha.experiments.heads"} <= set(
+        found
+    )
     assert "graphs.drill.cli" not in found  # the package's command, not a second one
     for script in NOT_COMMANDS:  # each still exists and is run as __main__, but not by a person
         path = ROOT.joinpath(*script.split(".")).with_suffix(".py")
@@ -165,7 +167,7 @@ UNWRITABLE = '{"partial": true, "bad": "\udc80"}\n'
 def test_counterexamples_write_is_atomic(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     target = tmp_path / counterexamples.RESULT_NAME
     target.write_text('{"old": true}\n', encoding="utf-8")
-    from docs.tools import gallery  # the engine of counterexamples' command
+    from house import gallery  # the engine of counterexamples' command
 
     monkeypatch.setattr(gallery, "render", lambda report: UNWRITABLE)
     monkeypatch.setattr(gallery, "build_report", lambda domain, progress=False: {})

@@ -1,6 +1,6 @@
 """Issue 32: Ctrl-C ends every command the README names with exit status 130 and one line, never
-a traceback (``docs.gen`` printed one and exited -2). The drill's and the experiment's commands
-have their own tests; ``docs.gen``'s signals are in ``tests/docs/test_gen_signals.py``.
+a traceback (``studylog.gen`` printed one and exited -2). The drill's and the experiment's commands
+have their own tests; ``studylog.gen``'s signals are in ``tests/docs/test_gen_signals.py``.
 
 Ctrl-C is Python's ``KeyboardInterrupt`` raised wherever the main thread is: here it is raised
 at a fixed point inside each command's work (no timing), which is what the default ``SIGINT``
@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from docs import journal
-from docs.tools import gallery
 from graphs.drill import bench as drill_bench
 from graphs.tools import bench as graphs_bench
+from house import gallery
 from mha.config import cli as config_cli
 from mha.experiments.heads import bench as heads_bench
 from mha.experiments.heads import bench_runner
 from mha.tools import bench as mha_bench
+from studylog import journal
 
 
 def ctrl_c(*args: Any, **kwargs: Any) -> Any:

@@ -3,7 +3,7 @@
 Both domains have the same floors: the library at the top of the package, its tools in
 ``tools/``, and what is built on both (the experiments, the drill) in its own subpackage. The
 house tools both domains share (atomic writer, timer, terminal check, ``--out`` checks) are
-written once, in ``docs/tools/``.
+written once, in ``house/``.
 
 - The attention library in ``mha/`` (its top-level modules) imports only torch, the standard
   library and itself: no experiment, plot, file-handling or test tool (``mha/tools/``).
@@ -16,12 +16,14 @@ written once, in ``docs/tools/``.
   live in ``graphs/tools/``, and nothing in ``graphs/`` outside ``graphs/tools/`` and
   ``graphs/drill/`` imports them.
 - ``graphs`` and ``mha`` never import each other.
+- The site's package ``studylog/`` (the page generator, the commands that start a day) is built
+  on the product: no module of ``mha``, ``graphs`` or ``house`` imports it. ``docs/`` is the site
+  itself (Markdown, fragments, results), holds no Python, and the wheel installs no ``docs``.
 - The libraries (the top-level modules of ``mha/`` and ``graphs/``, and ``mha/config/``) never
-  import ``docs``. The domains' tools (``mha/tools``, ``mha/experiments``, ``graphs/tools``,
-  ``graphs/drill``) may import ``docs.tools`` and no other part of ``docs`` (not ``docs.gen``,
-  not ``docs.journal``: the site is built on the domains, not the other way round).
-- ``docs/tools/`` imports neither ``mha`` nor ``graphs`` nor the rest of ``docs``: the standard
-  library, third-party packages and its own modules only.
+  import ``house`` either; the domains' tools (``mha/tools``, ``mha/experiments``,
+  ``graphs/tools``, ``graphs/drill``) may.
+- ``house/`` imports neither ``mha`` nor ``graphs`` nor ``studylog``: the standard library,
+  third-party packages and its own modules only.
 
 No module is an exception: an old command address that only forwards is not kept (update the
 callers instead). Imports are read from the syntax tree, so an import hidden inside a function
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -136,38 +139,36 @@ def config_violations(path: Path, root: Path = ROOT) -> list[str]:
     ]
 
 
-#: Subpackages of the domains that may import ``docs.tools`` (and no other part of ``docs``).
+#: Subpackages of the domains that may import :mod:`house` (the libraries may not).
 DOMAIN_TOOLS = {("mha", "tools"), ("mha", "experiments"), ("graphs", "tools"), ("graphs", "drill")}
 
+#: The site's package: built on the product, imported by none of it.
+SITE = ("studylog", "docs")
 
-def _is_house_tool(name: str) -> bool:
-    return name == "docs.tools" or name.startswith("docs.tools.")
 
-
-def docs_violations(path: Path, root: Path = ROOT) -> list[str]:
-    """Imports of ``docs`` by a module of ``mha`` or ``graphs``: none in the libraries, only
-    ``docs.tools`` in the domains' tools."""
+def site_violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Imports of the site's package (``studylog``, or a ``docs`` package) by a module of
+    ``mha``, ``graphs`` or ``house``, and imports of ``house`` by the libraries (only the
+    domains' tools may use it)."""
     rel = path.relative_to(root).parts
     tools = len(rel) > 2 and tuple(rel[:2]) in DOMAIN_TOOLS
     where = "/".join(rel)
     bad = []
     for name in sorted(imports_of(path, root)):
-        if top(name) != "docs":
-            continue
-        if not tools:
-            bad.append(f"{where} imports {name}: the library never imports docs")
-        elif not _is_house_tool(name):
-            bad.append(f"{where} imports {name}: a tool may import docs.tools only")
+        if top(name) in SITE:
+            bad.append(f"{where} imports {name}: the product never imports the site's package")
+        elif top(name) == "house" and not tools and rel[0] != "house":
+            bad.append(f"{where} imports {name}: the library never imports the house tools")
     return bad
 
 
 def house_tools_violations(path: Path, root: Path = ROOT) -> list[str]:
-    """Imports of ``mha``, ``graphs`` or the rest of ``docs`` by a module of ``docs/tools/``."""
-    bad = []
-    for name in sorted(imports_of(path, root)):
-        if top(name) in ("mha", "graphs") or (top(name) == "docs" and not _is_house_tool(name)):
-            bad.append(f"docs/tools/{path.name} imports {name}: the house tools import no domain")
-    return bad
+    """Imports of ``mha``, ``graphs`` or the site's package by a module of ``house/``."""
+    return [
+        f"house/{path.name} imports {name}: the house tools import no domain and no site"
+        for name in sorted(imports_of(path, root))
+        if top(name) in ("mha", "graphs", *SITE)
+    ]
 
 
 def crossing_violations(path: Path, root: Path = ROOT) -> list[str]:
@@ -181,7 +182,7 @@ GRAPHS_SOLUTIONS = sorted((ROOT / "graphs").glob("*.py"))
 GRAPHS_ALL = sorted((ROOT / "graphs").rglob("*.py"))
 MHA_ALL = sorted((ROOT / "mha").rglob("*.py"))
 MHA_CONFIG = sorted((ROOT / "mha" / "config").rglob("*.py"))
-HOUSE_TOOLS = sorted((ROOT / "docs" / "tools").glob("*.py"))
+HOUSE_TOOLS = sorted((ROOT / "house").glob("*.py"))
 
 
 def _rel(path: Path) -> str:
@@ -219,7 +220,7 @@ def test_graphs_tools_live_in_graphs_tools():
     assert (tools / "counterexamples" / "__main__.py").is_file()  # a package: one module a topic
 
 
-def test_the_house_tools_live_in_docs_tools_and_nowhere_else():
+def test_the_house_tools_live_in_house_and_nowhere_else():
     names = {p.name for p in HOUSE_TOOLS}
     assert {"__init__.py", "files.py", "timing.py", "terminal.py", "outputs.py"} <= names
     for package in ("mha", "graphs"):  # the copies each domain once had are gone
@@ -227,13 +228,24 @@ def test_the_house_tools_live_in_docs_tools_and_nowhere_else():
             assert not (ROOT / package / "tools" / name).exists(), f"{package}/tools/{name}"
 
 
-@pytest.mark.parametrize("path", MHA_ALL + GRAPHS_ALL, ids=_rel)
-def test_the_libraries_never_import_docs_and_the_tools_only_docs_tools(path):
-    assert docs_violations(path) == []
+def test_docs_is_the_site_only_and_no_package():
+    """``docs/`` holds the site (Markdown, fragments, results), no Python; the wheel installs
+    no top-level ``docs``."""
+    assert sorted(_rel(p) for p in (ROOT / "docs").rglob("*.py")) == []
+    include = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["packages"]["find"]["include"]
+    assert not [name for name in include if name.split("*")[0].split(".")[0] == "docs"]
+    assert {"house*", "studylog*"} <= set(include)
+
+
+@pytest.mark.parametrize("path", MHA_ALL + GRAPHS_ALL + HOUSE_TOOLS, ids=_rel)
+def test_the_product_never_imports_the_site_and_the_libraries_not_the_house_tools(path):
+    assert site_violations(path) == []
 
 
 @pytest.mark.parametrize("path", HOUSE_TOOLS, ids=lambda p: p.name)
-def test_the_house_tools_import_no_domain_and_no_other_part_of_docs(path):
+def test_the_house_tools_import_no_domain_and_no_site(path):
     assert house_tools_violations(path) == []
 
 
@@ -254,15 +266,16 @@ def test_mha_never_imports_graphs(path):
 
 def test_the_rules_catch_a_violation(tmp_path):
     # A checkout in miniature: each probe breaks one rule, and each rule must say so.
-    for package in ("mha", "graphs", "docs"):
+    for package in ("mha", "graphs"):
         (tmp_path / package / "tools").mkdir(parents=True)
         (tmp_path / package / "__init__.py").write_text("")
         (tmp_path / package / "tools" / "__init__.py").write_text("")
     (tmp_path / "mha" / "heads.py").write_text("import torch\n")
     (tmp_path / "graphs" / "toposort.py").write_text("import collections\n")
-    (tmp_path / "docs" / "tools" / "files.py").write_text("import os\n")
-    (tmp_path / "docs" / "gen").mkdir()
-    (tmp_path / "docs" / "gen" / "common.py").write_text("")
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "files.py").write_text("import os\n")
+    (tmp_path / "studylog" / "gen").mkdir(parents=True)
+    (tmp_path / "studylog" / "gen" / "common.py").write_text("")
     (tmp_path / "mha" / "config").mkdir()
     (tmp_path / "mha" / "config" / "reader.py").write_text("import json\nfrom mha import heads\n")
     probes = {
@@ -272,17 +285,17 @@ def test_the_rules_catch_a_violation(tmp_path):
         "    from graphs.tools import bench\n    import mha\nif __name__ == '__main__':\n"
         "    f()\n",
         "graphs/drill/probe.py": "from graphs.tools import counterexamples\nimport mha.heads\n"
-        "from docs.tools import files\n",
+        "from house import files\n",
         "graphs/islands.py": "from graphs import tools\n",
-        "graphs/docs_probe.py": "def f():\n    from docs.tools.files import replacing\n",
-        "mha/tools/probe.py": "from docs.tools import files\ndef f():\n"
-        "    from docs.gen import common\n    import docs.journal\n",
+        "graphs/docs_probe.py": "def f():\n    from house.files import replacing\n",
+        "mha/tools/probe.py": "from house import files\ndef f():\n"
+        "    from studylog.gen import common\n    import studylog.journal\n",
         "mha/config/probe.py": "import json\nfrom mha import heads\nfrom mha.config import reader\n"
         "from . import spec\ndef f():\n    import numpy\n    from mha.tools import bench\n"
-        "    import docs.tools.files\n",
-        "docs/tools/probe.py": "import tqdm\nfrom docs.tools import files\nfrom . import timing\n"
+        "    import house.files\n",
+        "house/probe.py": "import tqdm\nfrom house import files\nfrom . import timing\n"
         "def f():\n    import mha.heads\n    from graphs import toposort\n"
-        "    from docs.gen import common\n",
+        "    from studylog.gen import common\n",
     }
     for rel, text in probes.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -307,35 +320,40 @@ def test_the_rules_catch_a_violation(tmp_path):
     assert tools_violations(hidden, tmp_path) == ["islands.py imports the tool graphs.tools"]
     assert crossing_violations(graphs_probe, tmp_path) == ["probe.py imports mha"]
     assert crossing_violations(drill_probe, tmp_path) == ["probe.py imports mha.heads"]
-    # docs: never in the libraries, only docs.tools in the domains' tools
-    assert docs_violations(lib_docs, tmp_path) == [
-        "graphs/docs_probe.py imports docs.tools.files: the library never imports docs"
+    # the site's package: never in the product; house: only in the domains' tools
+    assert site_violations(lib_docs, tmp_path) == [
+        "graphs/docs_probe.py imports house.files: the library never imports the house tools"
     ]
-    assert docs_violations(drill_probe, tmp_path) == []  # the drill may use the house tools
-    assert docs_violations(tool, tmp_path) == [
-        "mha/tools/probe.py imports docs.gen: a tool may import docs.tools only",
-        "mha/tools/probe.py imports docs.gen.common: a tool may import docs.tools only",
-        "mha/tools/probe.py imports docs.journal: a tool may import docs.tools only",
+    assert site_violations(drill_probe, tmp_path) == []  # the drill may use the house tools
+    assert site_violations(tool, tmp_path) == [
+        "mha/tools/probe.py imports studylog.gen: the product never imports the site's package",
+        "mha/tools/probe.py imports studylog.gen.common: the product never imports the site's"
+        " package",
+        "mha/tools/probe.py imports studylog.journal: the product never imports the site's package",
     ]
-    assert docs_violations(config, tmp_path) == [
-        "mha/config/probe.py imports docs.tools.files: the library never imports docs"
+    assert site_violations(config, tmp_path) == [
+        "mha/config/probe.py imports house.files: the library never imports the house tools"
+    ]
+    assert site_violations(house, tmp_path) == [
+        "house/probe.py imports studylog.gen: the product never imports the site's package",
+        "house/probe.py imports studylog.gen.common: the product never imports the site's package",
     ]
     # the config reader is library: torch, the standard library, the library and itself
     assert config_violations(config, tmp_path) == [
-        "config/probe.py imports docs.tools.files, which is not part of the attention library",
+        "config/probe.py imports house.files, which is not part of the attention library",
         "config/probe.py imports mha.tools, which is not part of the attention library",
         "config/probe.py imports numpy, which is not part of the attention library",
     ]
     # the house tools: the standard library, third-party packages and themselves
     assert house_tools_violations(house, tmp_path) == [
-        "docs/tools/probe.py imports docs.gen: the house tools import no domain",
-        "docs/tools/probe.py imports docs.gen.common: the house tools import no domain",
-        "docs/tools/probe.py imports graphs: the house tools import no domain",
-        "docs/tools/probe.py imports graphs.toposort: the house tools import no domain",
-        "docs/tools/probe.py imports mha.heads: the house tools import no domain",
+        "house/probe.py imports graphs: the house tools import no domain and no site",
+        "house/probe.py imports graphs.toposort: the house tools import no domain and no site",
+        "house/probe.py imports mha.heads: the house tools import no domain and no site",
+        "house/probe.py imports studylog.gen: the house tools import no domain and no site",
+        "house/probe.py imports studylog.gen.common: the house tools import no domain and no site",
     ]
     # and the well-behaved modules of the miniature pass
     assert library_violations(tmp_path / "mha" / "heads.py", tmp_path) == []
     assert solutions_violations(tmp_path / "graphs" / "toposort.py", tmp_path) == []
     assert config_violations(tmp_path / "mha" / "config" / "reader.py", tmp_path) == []
-    assert house_tools_violations(tmp_path / "docs" / "tools" / "files.py", tmp_path) == []
+    assert house_tools_violations(tmp_path / "house" / "files.py", tmp_path) == []

@@ -1,7 +1,7 @@
 """The main job reproduces and compares; it never overwrites the published record.
 
 In a fresh clone of this checkout (sharing its ``.venv``), ``.ci/reproduce`` (the main job
-after set-up: the experiment with ``--compare``, ``docs.gen``, the strict site build) ends with
+after set-up: the experiment with ``--compare``, ``studylog.gen``, the strict site build) ends with
 ``git status`` empty. Then, with one verdict of the published record flipped, the same job
 exits non-zero, names the pair and prints the one command that would publish this machine's
 runs, and the published file is left as it was.

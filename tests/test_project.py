@@ -52,7 +52,7 @@ def test_readme_says_benchmarks_rewrite_tracked_results_and_docs_gen_follows():
     for row in rows:
         if "writes nothing" in row:  # a benchmark that only prints (graphs.drill.bench)
             continue
-        assert "tracked result" in row and "then run `.venv/bin/python -m docs.gen`" in row, row
+        assert "tracked result" in row and "then run `.venv/bin/python -m studylog.gen`" in row, row
 
 
 def test_ci_runs_exactly_the_readme_test_command():

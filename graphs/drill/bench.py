@@ -11,7 +11,7 @@ into LeetCode:
 Each file is checked ``--repeats`` times; the figure of a file is its median, and the two
 figures printed last are the medians over the files of each kind (goals on a quiet 2-core
 machine: a correct solution at most 8 s, a wrong one at most 4 s). ``--out FILE`` also writes
-them as JSON (atomically, with the machine's facts: :mod:`docs.tools.timing`). Nothing else is
+them as JSON (atomically, with the machine's facts: :mod:`house.timing`). Nothing else is
 written. A progress bar shows on stderr when it is a terminal, unless ``--quiet``.
 """
 
@@ -24,10 +24,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from docs.tools.files import atomic_write_json
-from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import ctrl_c_ends, progress_bar
-from docs.tools.timing import interleaved, machine
+from house.files import atomic_write_json
+from house.outputs import count_problem, file_problem, refuse
+from house.terminal import ctrl_c_ends, progress_bar
+from house.timing import interleaved, machine
 
 __all__ = ["ANSWER_ANOTHER_QUESTION", "GOALS", "main", "measure", "wrong_variants"]
 

@@ -23,7 +23,7 @@ record (``drills/YYYY-MM-DD.jsonl`` in the current folder, or ``--record FILE``;
 reads what it needs and appends, so commands run at once on one record (a ``hint`` while a
 ``check`` runs) keep every line. A check prints its verdict before it is recorded, so a record
 that cannot be written (a directory, a FIFO, a full disk) costs one line on stderr, never the
-verdict. ``python -m docs.journal drills`` turns the record into the journal's "소요 시간",
+verdict. ``python -m studylog.journal drills`` turns the record into the journal's "소요 시간",
 "힌트 사용" and "시도". The problems are the declarations in :mod:`graphs.drill.problems`.
 
 ``list`` and ``review`` read every regular ``*.jsonl`` of ``--records`` (default ``drills/``)
@@ -43,7 +43,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from docs.tools.terminal import is_terminal
 from graphs.drill import practice
 from graphs.drill.files import kind
 from graphs.drill.record import (
@@ -57,6 +56,7 @@ from graphs.drill.record import (
     now,
     session,
 )
+from house.terminal import is_terminal
 
 __all__ = ["main", "run_command"]
 
@@ -319,7 +319,7 @@ def _parser() -> argparse.ArgumentParser:
         description=(
             "Practise a graph problem: start the clock, judge your LeetCode solution against the"
             " project's solution and networkx, take hints one at a time. Every step is appended"
-            " to the day's record, which python -m docs.journal drills turns into the journal's"
+            " to the day's record, which python -m studylog.journal drills turns into the journal's"
             " drill log."
         ),
     )

@@ -2,7 +2,7 @@
 
 The judge times a passing solution on a ladder of sizes (the fastest of a few calls each) and
 fits ``log(seconds) = a + slope * log(V + E)`` by least squares
-(:func:`docs.tools.timing.loglog_slope`, on three sizes at least). A slope near 1 is linear. The
+(:func:`house.timing.loglog_slope`, on three sizes at least). A slope near 1 is linear. The
 fit reports its 95% interval, and says nothing when that interval is wide, as it is on a busy
 machine: a linear solution is never called steeper than linear because of a noisy point.
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from docs.tools.timing import loglog_slope  # the house's one log-log fit, with its interval
 from graphs.drill.kinds import TIMING_FROM
+from house.timing import loglog_slope  # the house's one log-log fit, with its interval
 
 __all__ = ["MIN_RANGE", "MIN_SIZES", "STEEPER", "WIDE_SLOPE", "fit"]
 

@@ -249,7 +249,7 @@ class Judge:
     def search(self, strategy: Any) -> dict[str, Any] | None:
         """The smallest failing input hypothesis finds in ``strategy``, or None if all pass.
 
-        The settings are those of the pitfall gallery (:func:`docs.tools.gallery.search_settings`):
+        The settings are those of the pitfall gallery (:func:`house.gallery.search_settings`):
         derandomised, no database, so the same file gives the same minimal input.
         """
         from hypothesis import HealthCheck, find, settings

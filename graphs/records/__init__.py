@@ -4,7 +4,7 @@ A record is the student's own review of a solution (approach, graph representati
 and why, the complexity with its derivation, the classic mistakes, what the deliberately wrong
 variants taught), written once, in Korean, beside the code: ``graphs/records/<function>.md``
 for the function ``graphs.<function>``. The English docstring of that function keeps only the
-API's short complexity note. ``docs/gen/records.py`` renders each record into the problem
+API's short complexity note. ``studylog/gen/records.py`` renders each record into the problem
 page and the journal; the drill's hints (:meth:`graphs.drill.problem.Drill.hints`) are read from
 it too.
 

@@ -6,13 +6,13 @@ For each problem (:mod:`graphs.tools.scaling` declares them, with their inputs a
 script builds random inputs of growing size (about ``10**3`` to ``10**6`` edges plus nodes, or
 grid cells), times every solution on the same input as the median of interleaved repeats (ours,
 networkx and the reference take turns, so a slow phase of the machine hits all of them alike:
-:mod:`docs.tools.timing`), fits the log-log slope of time against ``V + E`` (or cells), and
+:mod:`house.timing`), fits the log-log slope of time against ``V + E`` (or cells), and
 writes
 
 ``graphs_bench.json``: machine, versions, per-problem sizes, times and slopes, the ratios at the
 target sizes and whether each goal was met. The figures (log-log time against size, one per
-problem, in Korean, for a laptop and a phone) are drawn from that file by ``python -m docs.gen``
-(:mod:`docs.gen.graphs_figures`), the one place figures of the site are drawn.
+problem, in Korean, for a laptop and a phone) are drawn from that file by ``python -m studylog.gen``
+(:mod:`studylog.gen.graphs_figures`), the one place figures of the site are drawn.
 
 Goals: every slope of ours in ``[0.85, 1.2]`` (linear, as derived); at least 3x faster than
 networkx on a random graph with ``10**5`` nodes and ``5 * 10**5`` edges (components) and on a
@@ -32,11 +32,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from docs.tools.files import atomic_write_text
-from docs.tools.outputs import folder_problem, refuse
-from docs.tools.terminal import ctrl_c_ends, progress_bar
-from docs.tools.timing import loglog_slope, machine, median_per_call, versions
 from graphs.tools.scaling import EDGE_FACTOR, SEED, Problem, problems
+from house.files import atomic_write_text
+from house.outputs import folder_problem, refuse
+from house.terminal import ctrl_c_ends, progress_bar
+from house.timing import loglog_slope, machine, median_per_call, versions
 
 __all__ = ["OUT_FILES", "main", "out_problem", "render", "run", "sizes_for"]
 
@@ -67,7 +67,7 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
 
     A progress bar goes to stderr if ``progress`` is true and stderr is a terminal: its
     carriage-return updates would otherwise pile up as one long line in a log file
-    (:func:`docs.tools.terminal.progress_bar`).
+    (:func:`house.terminal.progress_bar`).
     """
     repeats_small, repeats_big = (2, 2) if quick else (5, 3)
     chosen = problems()
@@ -128,7 +128,7 @@ def run(quick: bool = False, progress: bool = True) -> dict[str, Any]:
 
 def _slope(xs: list[int], seconds: list[float]) -> float | None:
     """The log-log slope of ``seconds`` against ``xs`` (two sizes are enough for a figure), or
-    ``None`` with fewer (:func:`docs.tools.timing.loglog_slope`)."""
+    ``None`` with fewer (:func:`house.timing.loglog_slope`)."""
     fitted = loglog_slope(list(zip(xs, seconds, strict=True)), min_sizes=2)
     return None if fitted is None else fitted[0]
 
@@ -289,7 +289,7 @@ def out_problem(out: Path) -> str | None:
     Checked before any measuring, so a bad ``--out`` never costs minutes of timing: ``out`` is
     an existing folder or a new one inside an existing folder, writable, and each file written
     there (:data:`OUT_FILES`) is new or a regular file (a folder, device, FIFO or symbolic link
-    in its place is refused). Nothing is created here (:func:`docs.tools.outputs.folder_problem`).
+    in its place is refused). Nothing is created here (:func:`house.outputs.folder_problem`).
     """
     return folder_problem(out, OUT_FILES)
 
@@ -301,7 +301,7 @@ def _main(argv: list[str] | None = None) -> int:
             "Scaling benchmark: our pure-Python graph solutions vs networkx vs a reference,"
             " in one process. Writes graphs_bench.json into --out."
             " Writing into docs/results rewrites tracked results: then run"
-            " .venv/bin/python -m docs.gen to refresh the site's pages."
+            " .venv/bin/python -m studylog.gen to refresh the site's pages."
         ),
     )
     parser.add_argument(
@@ -333,7 +333,7 @@ def _main(argv: list[str] | None = None) -> int:
     atomic_write_text(json_path, render(report))
     for line in summary_lines(report):
         print(line)
-    print(f"wrote {json_path}; its figures are drawn by .venv/bin/python -m docs.gen")
+    print(f"wrote {json_path}; its figures are drawn by .venv/bin/python -m studylog.gen")
     return 130 if report["interrupted"] else 0
 
 

@@ -2,10 +2,10 @@
 ``graphs_bench.json`` (matplotlib, Agg).
 
 :func:`scaling_figure` takes plain data (the ``problems`` entries of the results file) and
-returns a figure; the site's generator saves it (:mod:`docs.gen.graphs`), once per problem for
+returns a figure; the site's generator saves it (:mod:`studylog.gen.graphs`), once per problem for
 that problem's page and once with every problem for the overview. Like every figure of the
 site it has a wide layout and a narrow one for a phone (one panel a row), text of at least
-:data:`~docs.tools.figures.TEXT_PT` and Korean labels (:func:`docs.tools.figures.labels`).
+:data:`~house.figures.TEXT_PT` and Korean labels (:func:`house.figures.labels`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
-from docs.tools.figures import labels, panel_figure, style
+from house.figures import labels, panel_figure, style
 
 __all__ = ["LABELS", "scaling_figure"]
 

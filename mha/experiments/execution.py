@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from docs.tools.files import atomic_write_json
-from docs.tools.timing import machine, versions
+from house.files import atomic_write_json
+from house.timing import machine, versions
 from mha.experiments.store import round_floats
 
 #: The key of a run record that holds its measurements that are not reproducible (timings).

@@ -55,8 +55,8 @@ try:
 except ImportError:  # not POSIX: no locking (see locked)
     fcntl = None  # type: ignore[assignment]
 
-from docs.tools.files import replacing
-from docs.tools.timing import load_average
+from house.files import replacing
+from house.timing import load_average
 from mha.experiments.execution import (
     EXECUTION_NAME,
     MEASURED,
@@ -388,7 +388,7 @@ def execute(
 
 def publish(source: Path, target: Path) -> None:
     """Copy ``source`` to ``target`` atomically (a new temporary file next to it, then a
-    rename: :func:`docs.tools.files.replacing`); on failure ``target`` is untouched and no
+    rename: :func:`house.files.replacing`); on failure ``target`` is untouched and no
     temporary file is left."""
     with replacing(Path(target)) as tmp, open(source, "rb") as src, open(tmp, "wb") as dst:
         shutil.copyfileobj(src, dst)

@@ -15,7 +15,7 @@ hand-edited file is reported in one line naming the file and the field, and run 
   types, and, with :func:`with_ranges`, the ranges of its numbers (the store knows no topic:
   that an accuracy lies in [0, 1] is the experiment's knowledge, declared as :data:`Ranges`).
 
-Writes are atomic (:mod:`docs.tools.files`): an interruption loses nothing finished and damages
+Writes are atomic (:mod:`house.files`): an interruption loses nothing finished and damages
 nothing complete.
 """
 
@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from docs.tools.files import atomic_write_json
+from house.files import atomic_write_json
 
 #: Significant digits kept for floats in result files.
 DIGITS = 5

@@ -5,7 +5,7 @@ self-attention at three sizes, interleaving the contenders in every repeat, and 
 ratio ours / PyTorch (below 1.0: ours is faster). It also times our explicit path (weights
 returned) and the per-head Python loop against our fast path. Results go to a JSON file for the
 site; when that is the site's own file, the site's pages are regenerated from it at the end
-(``python -m docs.gen`` in a subprocess: the library never imports the docs). Numbers are
+(``python -m studylog.gen`` in a subprocess: the library never imports the docs). Numbers are
 wall-clock and machine-dependent; nothing here is asserted by the tests.
 """
 
@@ -19,10 +19,10 @@ from pathlib import Path
 
 import torch
 
-from docs.tools.files import atomic_write_json
-from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import ctrl_c_ends, progress_bar
-from docs.tools.timing import interleaved, load_average, machine, medians, versions
+from house.files import atomic_write_json
+from house.outputs import count_problem, file_problem, refuse
+from house.terminal import ctrl_c_ends, progress_bar
+from house.timing import interleaved, load_average, machine, medians, versions
 from mha.interop import to_torch
 from mha.module import MultiHeadAttention
 from mha.reference import per_head_attention
@@ -51,7 +51,7 @@ def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable
 
 def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
     """Median seconds of one forward + backward per contender, over interleaved repeats (the
-    order rotated in every repeat, see :func:`docs.tools.timing.interleaved`)."""
+    order rotated in every repeat, see :func:`house.timing.interleaved`)."""
     B, T, d_model, _ = size
     fns = contenders(*size)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
@@ -63,13 +63,13 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
 
 
 def regenerate_docs(root: Path = ROOT) -> int:
-    """Run ``python -m docs.gen`` in ``root`` (a subprocess: ``mha`` does not import the docs);
+    """Run ``python -m studylog.gen`` in ``root`` (a subprocess: ``mha`` does not import the docs);
     return its exit code, or 0 with a note when there is no docs generator (an installed copy)."""
-    if not (root / "docs" / "gen").is_dir():
+    if not (root / "studylog" / "gen").is_dir():
         print("no docs generator next to this package: nothing regenerated")
         return 0
-    print("regenerating the site's pages: python -m docs.gen", flush=True)
-    return subprocess.run([sys.executable, "-m", "docs.gen"], cwd=root, check=False).returncode
+    print("regenerating the site's pages: python -m studylog.gen", flush=True)
+    return subprocess.run([sys.executable, "-m", "studylog.gen"], cwd=root, check=False).returncode
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,14 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Speed of our attention against torch.nn.MultiheadAttention, forward + "
         "backward at three sizes, side by side in one process (about half a minute with the "
         "default repeats on a quiet 2-CPU machine, several minutes on a busy one). Writing the "
-        "site's own results file regenerates the site's pages (python -m docs.gen) at the end; "
+        "site's own results file regenerates the site's pages (python -m studylog.gen) at the end; "
         "with another --out nothing else is touched.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("--repeats", type=int, default=30, help="interleaved repeats per size")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results file to write")
     parser.add_argument("--no-docs", action="store_true",
-                        help="do not run python -m docs.gen after writing the site's results "
+                        help="do not run python -m studylog.gen after writing the site's results "
                         "file (the site's tests then report its pages as stale)")  # fmt: skip
     parser.add_argument("--quiet", action="store_true",
                         help="no progress bar (there is none anyway when stderr is not a "
@@ -138,9 +138,9 @@ def _main(argv: list[str] | None = None) -> int:
     print(f"wrote {args.out}")
     if args.out.resolve() == DEFAULT_OUT.resolve():
         if args.no_docs:
-            print("now run: python -m docs.gen (the site's pages are stale until then)")
+            print("now run: python -m studylog.gen (the site's pages are stale until then)")
         elif regenerate_docs() != 0:
-            print("error: python -m docs.gen failed; run it again by hand", file=sys.stderr)
+            print("error: python -m studylog.gen failed; run it again by hand", file=sys.stderr)
             return 1
     return 0
 

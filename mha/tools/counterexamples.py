@@ -2,14 +2,14 @@
 it should have been, and where to search for an input that shows it.
 
 Run ``python -m mha.tools.counterexamples [--out docs/results] [--check] [--quiet]``: the
-gallery engine (:mod:`docs.tools.gallery`, shared with ``python -m
+gallery engine (:mod:`house.gallery`, shared with ``python -m
 graphs.tools.counterexamples``) has hypothesis find a smallest input on which each wrong
 variant goes wrong and writes ``mha_pitfalls.json`` for the site (``docs/mha/pitfalls.md``
 includes ``docs/generated/mha/pitfalls/<name>.md``). ``--check`` writes nothing and exits 1
 when the file differs from a fresh search under the installed hypothesis and torch (the numbers
 are rounded to ``DIGITS`` decimals; other versions cannot be compared: exit 0, saying so).
 
-Each pitfall is a :class:`~docs.tools.pitfall.Pitfall` constant below; the engine finds them
+Each pitfall is a :class:`~house.pitfall.Pitfall` constant below; the engine finds them
 (no list names them). Needs ``hypothesis``.
 """
 
@@ -21,8 +21,8 @@ from typing import Any
 
 import torch
 
-from docs.tools import gallery
-from docs.tools.pitfall import Pitfall
+from house import gallery
+from house.pitfall import Pitfall
 from mha import pitfalls
 from mha.heads import merge_heads, split_heads
 

@@ -33,8 +33,8 @@ def taken_days(root: Path = ROOT) -> set[dt.date]:
     """Every day the checkout ``root`` has something of: a journal post, draft or not (by its
     file name and its front matter ``date``), a drill record ``drills/*.jsonl`` (by its name and
     the days of its events) and a generated drill log or review box."""
-    from docs.gen import progress
     from graphs.drill.practice import drill_days, read_all
+    from studylog.gen import progress
 
     root = Path(root)
     posts = root / "docs" / "blog" / "posts"

@@ -48,7 +48,7 @@ def test_roles_become_links_to_the_object(built_site: Path, package: str, target
 def test_names_outside_the_package_become_code() -> None:
     import griffe
 
-    from docs.griffe_roles import rewrite
+    from studylog.griffe_roles import rewrite
 
     pkg = griffe.load("graphs")
     text = (

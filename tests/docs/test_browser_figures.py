@@ -1,6 +1,6 @@
 """Issue 21: the figures read on a phone. In headless Chromium at 390 and 1280 px: every content
 image's smallest text is at least 11 pt where it is shown (from the text size the figure's stamp
-records, :func:`docs.gen.figcache.text_px`, and the width the browser gives it), a phone loads
+records, :func:`studylog.gen.figcache.text_px`, and the width the browser gives it), a phone loads
 the narrow source of each ``<picture>`` and a laptop the wide image, every "크게 보기" link opens
 an existing full-size PNG, and each problem page shows only its own scaling figure."""
 
@@ -11,9 +11,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from docs.gen import figcache
-from docs.gen.common import RESULTS, load_json
-from docs.gen.figures import FULL_SIZE
+from studylog.gen import figcache
+from studylog.gen.common import RESULTS, load_json
+from studylog.gen.figures import FULL_SIZE
 from tests.docs import site
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 
-from docs.gen import progress
+from studylog.gen import progress
 from tests.docs.browser import open_page, site_page
 
 pytestmark = pytest.mark.browser

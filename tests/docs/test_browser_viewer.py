@@ -17,8 +17,8 @@ import re
 import pytest
 import torch
 
-from docs.gen.common import RESULTS
 from mha.experiments.heads.tasks import TASKS
+from studylog.gen.common import RESULTS
 from tests.docs import site
 from tests.docs.browser import open_page, site_page
 from tests.docs.test_browser import JOURNAL_HREF

@@ -21,7 +21,7 @@ def _cells(fragment: str) -> tuple[list[str], list[list[str]]]:
 
 
 def test_page_text_does_not_contradict_the_table() -> None:
-    from docs.gen import configs as gen
+    from studylog.gen import configs as gen
 
     text = (ROOT / "docs" / "configs.md").read_text(encoding="utf-8")
     assert "bias 제외" not in text and "같거나 비슷" not in text
@@ -34,8 +34,8 @@ def test_page_text_does_not_contradict_the_table() -> None:
 
 def test_the_sliding_window_sentence_comes_from_the_table() -> None:
     """Issue 20: each model with local layers, its 32k cache with and without the window."""
-    from docs.gen import configs as gen
     from mha import config
+    from studylog.gen import configs as gen
 
     facts = gen.configs_facts()
     windowed = 0
@@ -51,7 +51,7 @@ def test_the_sliding_window_sentence_comes_from_the_table() -> None:
 
 @pytest.mark.browser
 def test_every_column_of_the_config_table_is_visible_at_1280(browser, site_url: str) -> None:
-    from docs.gen import configs as gen
+    from studylog.gen import configs as gen
 
     tables = table_layouts(browser, site_url + "configs/")
     (table,) = [t for t in tables if [h[0] for h in t["headers"]] == gen.HEADERS]
@@ -61,7 +61,7 @@ def test_every_column_of_the_config_table_is_visible_at_1280(browser, site_url: 
 def test_the_journal_extract_is_the_full_table_cut_down() -> None:
     """Same models in the same order, each kept cell equal to the full table's; the journal
     includes the extract (not the 12-column table) and its sentence links the full table."""
-    from docs.gen import configs as gen
+    from studylog.gen import configs as gen
 
     full_head, full = _cells(gen.configs_table())
     part_head, part = _cells(gen.configs_journal())
@@ -80,7 +80,7 @@ def test_the_journal_extract_is_the_full_table_cut_down() -> None:
 
 @pytest.mark.browser
 def test_every_column_of_the_journal_extract_is_visible_at_1280(browser, site_url) -> None:
-    from docs.gen import configs as gen
+    from studylog.gen import configs as gen
 
     (source,) = site.sources_including("configs_journal.md")
     page = site.pages()[source].removesuffix("index.html")

@@ -1,4 +1,4 @@
-"""Issue 19: ``docs.gen`` draws a figure again only when what decides its bytes changed, and
+"""Issue 19: ``studylog.gen`` draws a figure again only when what decides its bytes changed, and
 ``--check`` still finds a stale or hand-edited figure."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from docs.gen import __main__ as gen_main
-from docs.gen import common, figcache
+from studylog.gen import __main__ as gen_main
+from studylog.gen import common, figcache
 
 DRAWS: list[list[float]] = []
 REL = "results/f.png"
@@ -163,8 +163,8 @@ def test_inputs_that_are_not_plain_data_are_refused() -> None:
 def test_the_committed_heads_figures_are_not_drawn_again() -> None:
     """With nothing changed, a run draws none of the heads figures (on the machine kind whose
     renderer drew the committed ones; another renderer draws its own, see figure_tag)."""
-    from docs.gen import heads
-    from docs.gen.common import RESULTS, load_json
+    from studylog.gen import heads
+    from studylog.gen.common import RESULTS, load_json
 
     data = load_json(RESULTS / "heads.json")
     figcache.DRAWN.clear()
@@ -172,15 +172,15 @@ def test_the_committed_heads_figures_are_not_drawn_again() -> None:
     tags = {common.png_software((common.DOCS / rel).read_bytes()) for rel in files}
     if tags != {common.png_software(png) for png in files.values()}:
         pytest.skip(f"the committed figures were drawn by another renderer: {tags}")
-    assert figcache.DRAWN == [], "run: python -m docs.gen"
+    assert figcache.DRAWN == [], "run: python -m studylog.gen"
     files, _ = heads.figures(data)
-    assert figcache.DRAWN == [], "run: python -m docs.gen"
+    assert figcache.DRAWN == [], "run: python -m studylog.gen"
     assert all(figcache.stamped(png) for png in files.values())
 
 
 def test_the_committed_graph_figures_are_not_drawn_again() -> None:
-    from docs.gen import graphs_figures
-    from docs.gen.common import RESULTS, load_json
+    from studylog.gen import graphs_figures
+    from studylog.gen.common import RESULTS, load_json
 
     data = load_json(RESULTS / "graphs_bench.json")
     figcache.DRAWN.clear()
@@ -188,7 +188,7 @@ def test_the_committed_graph_figures_are_not_drawn_again() -> None:
     tags = {common.png_software((common.DOCS / rel).read_bytes()) for rel in files}
     if tags != {common.png_software(png) for png in files.values()}:
         pytest.skip(f"the committed figures were drawn by another renderer: {tags}")
-    assert figcache.DRAWN == [], "run: python -m docs.gen"
+    assert figcache.DRAWN == [], "run: python -m studylog.gen"
     assert len(files) == 2 * (len(data["problems"]) + 1)  # each problem and the overview, x2
 
 
@@ -201,7 +201,7 @@ def test_only_is_the_same_as_naming_the_generator(docs, capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
         gen_main.main(["--check", "--only", "nosuch"])
     assert exit_.value.code == 2
-    assert "GENERATOR: no generator docs/gen/nosuch.py" in capsys.readouterr().err
+    assert "GENERATOR: no generator studylog/gen/nosuch.py" in capsys.readouterr().err
 
 
 def test_help_documents_only(capsys) -> None:

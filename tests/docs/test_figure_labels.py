@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from docs.gen import figures as gen_figures
-from docs.gen import graphs_figures, heads_figures
-from docs.gen.common import RESULTS, load_json
-from docs.tools import figures as tool
 from graphs.tools.scaling import problems
+from house import figures as tool
 from mha.experiments.heads.tasks import TASKS
+from studylog.gen import figures as gen_figures
+from studylog.gen import graphs_figures, heads_figures
+from studylog.gen.common import RESULTS, load_json
 
 pytestmark = pytest.mark.slow  # draws every figure of the site (without saving it)
 

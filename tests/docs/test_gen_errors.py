@@ -1,4 +1,4 @@
-"""``python -m docs.gen`` on a results file it cannot use: one line naming the file and the
+"""``python -m studylog.gen`` on a results file it cannot use: one line naming the file and the
 problem, exit status 2 (an error), never the 1 of ``--check`` finding stale files."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from docs.gen import __main__ as gen_main
-from docs.gen import common
-from docs.gen import heads as gen_heads
-from docs.gen import mha as gen_mha
+from studylog.gen import __main__ as gen_main
+from studylog.gen import common
+from studylog.gen import heads as gen_heads
+from studylog.gen import mha as gen_mha
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_a_results_file_of_a_newer_format_is_one_line_and_exit_2(results, capsys
     data = json.loads(path.read_text(encoding="utf-8"))
     path.write_text(json.dumps({**data, "format_version": 2}), encoding="utf-8")
     err = one_error_line(capsys, "--check", "mha")
-    assert f"{path}: format_version 2 is newer than docs.gen reads (1)" in err
+    assert f"{path}: format_version 2 is newer than studylog.gen reads (1)" in err
 
 
 def test_a_results_file_of_another_shape_is_named_with_the_generator(results, capsys) -> None:
@@ -64,7 +64,7 @@ def test_a_results_file_of_another_shape_is_named_with_the_generator(results, ca
     data["measurements"] = data.pop("rows")  # a renamed field, as a newer bench might write
     path.write_text(json.dumps(data), encoding="utf-8")
     err = one_error_line(capsys, "--check", "mha")
-    assert f"{path}: not what docs/gen/mha.py reads (KeyError: 'rows')" in err
+    assert f"{path}: not what studylog/gen/mha.py reads (KeyError: 'rows')" in err
 
 
 def test_a_results_file_that_is_not_an_object_is_one_line_and_exit_2(results, capsys) -> None:
@@ -88,7 +88,7 @@ def test_a_failing_generator_is_one_line_naming_it(monkeypatch, capsys) -> None:
 
     monkeypatch.setattr(gen_mha, "generate", broken)
     err = one_error_line(capsys, "--check", "mha")
-    assert err == "error: docs/gen/mha.py failed: ZeroDivisionError: division by zero\n"
+    assert err == "error: studylog/gen/mha.py failed: ZeroDivisionError: division by zero\n"
 
 
 def test_help_documents_the_exit_codes(capsys) -> None:
@@ -104,4 +104,4 @@ def test_an_unknown_generator_is_a_usage_error(capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
         gen_main.main(["--check", "nosuch"])
     assert exit_.value.code == 2
-    assert "GENERATOR: no generator docs/gen/nosuch.py" in capsys.readouterr().err
+    assert "GENERATOR: no generator studylog/gen/nosuch.py" in capsys.readouterr().err

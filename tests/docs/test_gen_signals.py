@@ -1,5 +1,5 @@
-"""Issue 32: a signal during ``python -m docs.gen``'s writes leaves no ``.*.tmp`` file and cuts no
-file; Ctrl-C is exit 130 and one line (before: a traceback and -2); ``--check`` names the
+"""Issue 32: a signal during ``python -m studylog.gen``'s writes leaves no ``.*.tmp`` file and cuts
+no file; Ctrl-C is exit 130 and one line (before: a traceback and -2); ``--check`` names the
 temporary files a killed run left.
 
 The signal comes at a fixed point, not after a sleep: the writer is replaced by one that writes
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from docs.gen import __main__ as gen_main
-from docs.gen import common
-from docs.tools import files
+from house import files
+from studylog.gen import __main__ as gen_main
+from studylog.gen import common
 from tests.conftest import sigint_as_in_a_terminal
 from tests.helpers import PYTHON, QUIET_ENV, ROOT
 
@@ -76,7 +76,7 @@ def test_check_names_a_leftover_and_a_run_removes_it(tmp_path, monkeypatch, caps
     capsys.readouterr()
     leftover = docs / "generated" / ".configs_table.md.k1ll3d_x.tmp"
     leftover.write_text("half a tab")
-    other = docs / "generated" / ".someone-elses.md.abcdefgh.tmp"  # not a file docs.gen writes
+    other = docs / "generated" / ".someone-elses.md.abcdefgh.tmp"  # not a file studylog.gen writes
     other.write_text("not ours")
     assert gen_main.main(["--check", "configs"]) == gen_main.EXIT_STALE
     out = capsys.readouterr().out
@@ -92,9 +92,9 @@ CHILD = textwrap.dedent(
     import sys
     from pathlib import Path
 
-    from docs.gen import __main__ as gen_main
-    from docs.gen import common
-    from docs.tools import files
+    from studylog.gen import __main__ as gen_main
+    from studylog.gen import common
+    from house import files
 
     common.DOCS = Path(sys.argv[1])
 

@@ -4,34 +4,34 @@ from __future__ import annotations
 
 import re
 
-from docs.gen import common
-from docs.gen.__main__ import generators
+from studylog.gen import common
+from studylog.gen.__main__ import generators
 
 
 def test_generated_pages_match_their_results_files(generated_files, monkeypatch, capsys) -> None:
-    """``python -m docs.gen --check`` on the session's one rendering (tests/conftest.py)."""
-    from docs.gen import __main__ as gen_main
+    """``python -m studylog.gen --check`` on the session's one rendering (tests/conftest.py)."""
+    from studylog.gen import __main__ as gen_main
 
     monkeypatch.setattr(gen_main, "collect", lambda: generated_files)
     assert gen_main.main(["--check"]) == 0, (
-        "generated pages are stale; run `python -m docs.gen` and commit the result:\n"
+        "generated pages are stale; run `python -m studylog.gen` and commit the result:\n"
         + capsys.readouterr().out
     )
 
 
 def test_generators_are_found_by_discovery(tmp_path, monkeypatch) -> None:
-    import docs.gen
+    import studylog.gen
 
     assert {"configs", "mha", "graphs", "heads", "records"} <= set(generators())
     (tmp_path / "newtopic.py").write_text("def generate():\n    return {}\n", encoding="utf-8")
     (tmp_path / "helper.py").write_text("X = 1\n", encoding="utf-8")  # no generate(): not one
-    monkeypatch.setattr(docs.gen, "__path__", [*docs.gen.__path__, str(tmp_path)])
+    monkeypatch.setattr(studylog.gen, "__path__", [*studylog.gen.__path__, str(tmp_path)])
     found = generators()
     assert "newtopic" in found and "helper" not in found and "common" not in found
 
 
 def test_check_notices_a_changed_fragment(tmp_path, monkeypatch) -> None:
-    from docs.gen import mha as gen
+    from studylog.gen import mha as gen
 
     files = {"generated/mha_params.md": gen.params_table()}
     rel = "generated/mha_params.md"
@@ -44,7 +44,7 @@ def test_check_notices_a_changed_fragment(tmp_path, monkeypatch) -> None:
 
 
 def test_params_table_is_the_formula_for_every_head_count() -> None:
-    from docs.gen import mha as gen
+    from studylog.gen import mha as gen
 
     text = gen.params_table()
     rows = [line for line in text.splitlines() if re.match(r"\| \d+ \|", line)]
@@ -57,8 +57,8 @@ def test_params_table_is_the_formula_for_every_head_count() -> None:
 
 
 def test_configs_table_comes_from_mha_config() -> None:
-    from docs.gen import configs as gen
     from mha import config
+    from studylog.gen import configs as gen
 
     text = gen.configs_table()
     for name in config.BUILTIN:

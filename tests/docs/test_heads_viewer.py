@@ -11,8 +11,9 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docs.gen.common import RESULTS, load_json
-from docs.gen.heads_viewer import (
+from mha.experiments.heads.tasks import TASKS, recall_knobs
+from studylog.gen.common import RESULTS, load_json
+from studylog.gen.heads_viewer import (
     default_md,
     default_view,
     shared_ranks,
@@ -21,7 +22,6 @@ from docs.gen.heads_viewer import (
     viewer,
     viewer_md,
 )
-from mha.experiments.heads.tasks import TASKS, recall_knobs
 
 
 @pytest.fixture(scope="module")

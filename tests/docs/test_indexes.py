@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from docs import scaffold
-from docs.gen import common, indexes
 from graphs.drill import problem
+from studylog import scaffold
+from studylog.gen import common, indexes
 from tests.docs import site
 from tests.docs.days import next_free_day
 from tests.helpers import ROOT

@@ -1,5 +1,5 @@
-"""`python -m docs.journal new`: a new entry from the template, never an overwrite, a draft until
-filled in; and no published entry still holds the template's placeholder text."""
+"""`python -m studylog.journal new`: a new entry from the template, never an overwrite, a draft
+until filled in; and no published entry still holds the template's placeholder text."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from string import Template
 import pytest
 import yaml
 
-from docs import journal
+from studylog import journal
 from tests.docs import site
 from tests.docs.days import next_free_day
 from tests.docs.drill_records import drill_events, write_record
@@ -22,7 +22,7 @@ from tests.docs.engines import mkdocs_build
 from tests.helpers import IMPORTABLE, ROOT, run
 
 POSTS = ROOT / "docs" / "blog" / "posts"
-TEMPLATE = ROOT / "docs" / "templates" / "journal_entry.md"
+TEMPLATE = ROOT / "studylog" / "templates" / "journal_entry.md"
 
 
 def _split(text: str) -> tuple[dict, str]:
@@ -101,7 +101,7 @@ def test_new_entry_has_front_matter_sections_and_record_fields(tmp_path: Path) -
 
 
 def test_command_refuses_to_overwrite(tmp_path: Path) -> None:
-    args = ["-m", "docs.journal", "new", "--date", "2026-10-07", "--posts-dir", str(tmp_path)]
+    args = ["-m", "studylog.journal", "new", "--date", "2026-10-07", "--posts-dir", str(tmp_path)]
     first = run(args)
     assert first.returncode == 0, first.stderr
     post = tmp_path / "2026-10-07.md"
@@ -113,7 +113,7 @@ def test_command_refuses_to_overwrite(tmp_path: Path) -> None:
 
 
 def test_the_real_entry_is_protected() -> None:
-    proc = run(["-m", "docs.journal", "new", "--date", "2026-10-05"])
+    proc = run(["-m", "studylog.journal", "new", "--date", "2026-10-05"])
     assert proc.returncode == 1 and "already exists" in proc.stderr
 
 
@@ -134,7 +134,7 @@ def test_the_real_entry_is_protected() -> None:
     ],
 )
 def test_bad_arguments_are_named(tmp_path: Path, argv: list[str], message: str) -> None:
-    proc = run(["-m", "docs.journal", "new", *argv, "--posts-dir", str(tmp_path)])
+    proc = run(["-m", "studylog.journal", "new", *argv, "--posts-dir", str(tmp_path)])
     assert proc.returncode == 1 and message in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.splitlines()) == 1
     assert not list(tmp_path.iterdir())
@@ -145,7 +145,7 @@ def test_posts_dir_that_is_not_a_directory_gets_one_clear_line(tmp_path: Path, w
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("x", encoding="utf-8")
     posts = blocker if where == "file" else blocker / "posts"
-    proc = run(["-m", "docs.journal", "new", "--date", "2026-10-08", "--posts-dir", str(posts)])
+    proc = run(["-m", "studylog.journal", "new", "--date", "2026-10-08", "--posts-dir", str(posts)])
     assert proc.returncode == 1, proc.stdout
     assert "Traceback" not in proc.stderr and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert proc.stderr.startswith("error: --posts-dir: ")
@@ -158,7 +158,9 @@ def test_read_only_posts_dir_gets_one_clear_line(tmp_path: Path) -> None:
     posts.mkdir()
     posts.chmod(0o555)
     try:
-        proc = run(["-m", "docs.journal", "new", "--date", "2026-10-08", "--posts-dir", str(posts)])
+        proc = run(
+            ["-m", "studylog.journal", "new", "--date", "2026-10-08", "--posts-dir", str(posts)]
+        )
     finally:
         posts.chmod(0o755)
     assert proc.returncode == 1
@@ -172,15 +174,16 @@ def test_site_with_a_fresh_entry_still_builds_strictly(tmp_path: Path) -> None:
     copy = tmp_path / "repo"
     copy.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
-    shutil.copytree(ROOT / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("mha", "graphs", "tests", "overrides"):  # snippets, API pages, theme strings
+    for name in ("docs", "studylog"):  # the site and its generator, which finds the site beside it
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("mha", "graphs", "house", "tests", "overrides"):  # snippets, API, theme strings
         (copy / name).symlink_to(ROOT / name, target_is_directory=True)
     day = next_free_day()  # after every day there is: the newest entry once published
     draft_day = day + dt.timedelta(days=1)
     newest = site.post_page(site.published_posts()[-1])  # the newest published so far
     for new in (day, draft_day):
         proc = run(
-            ["-m", "docs.journal", "new", "--date", str(new), "--posts-dir", "docs/blog/posts"],
+            ["-m", "studylog.journal", "new", "--date", str(new), "--posts-dir", "docs/blog/posts"],
             cwd=copy,
         )
         assert proc.returncode == 0, proc.stderr
@@ -223,7 +226,7 @@ def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_pa
     day = dt.date(2026, 11, 30)
     write_record(tmp_path / "drills" / "2026-11-30.jsonl", drill_events(day))
     posts = tmp_path / "posts"
-    proc = run(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+    proc = run(["-m", "studylog.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
                cwd=tmp_path, env=IMPORTABLE)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert "200, 210, 323" in proc.stdout
@@ -240,7 +243,7 @@ def test_new_entry_names_the_days_drilled_problems_and_includes_their_log(tmp_pa
 
 def test_without_a_drill_record_the_tables_stay_as_in_the_template(tmp_path):
     posts = tmp_path / "posts"
-    proc = run(["-m", "docs.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
+    proc = run(["-m", "studylog.journal", "new", "--date", "2026-11-30", "--posts-dir", str(posts)],
                cwd=tmp_path, env=IMPORTABLE)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     text = (posts / "2026-11-30.md").read_text(encoding="utf-8")
@@ -262,7 +265,7 @@ def test_one_drilled_problem_fills_the_first_table_and_leaves_the_second_blank()
 def test_drills_option_reads_another_file_and_refuses_a_directory(tmp_path):
     record = tmp_path / "elsewhere.jsonl"
     write_record(record, drill_events(dt.date(2026, 11, 30))[:4])
-    args = ["-m", "docs.journal", "new", "--date", "2026-12-01", "--posts-dir"]
+    args = ["-m", "studylog.journal", "new", "--date", "2026-12-01", "--posts-dir"]
     proc = run([*args, tmp_path / "a", "--drills", record], cwd=tmp_path, env=IMPORTABLE)
     assert proc.returncode == 0, proc.stderr
     assert "LeetCode 200. Number of Islands" in (tmp_path / "a" / "2026-12-01.md").read_text(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from docs.gen import mha as gen
+from studylog.gen import mha as gen
 from tests.docs.test_build import JOURNAL, PAGES
 from tests.helpers import ROOT
 

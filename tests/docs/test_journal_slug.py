@@ -1,6 +1,6 @@
-"""Issue 32: ``docs.journal new`` took a 300-character slug, and the build then failed with "File
-name too long": the built site names a folder by the slug. Slugs are now bounded by what a file
-name holds (:data:`docs.journal.MAX_SLUG`), refused before anything is written.
+"""Issue 32: ``studylog.journal new`` took a 300-character slug, and the build then failed with
+"File name too long": the built site names a folder by the slug. Slugs are now bounded by what a
+file name holds (:data:`studylog.journal.MAX_SLUG`), refused before anything is written.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from docs import journal
+from studylog import journal
 from tests.docs.engines import mkdocs_build
 
 DAY = dt.date(2026, 10, 8)

@@ -4,10 +4,10 @@ The student adds a day every week (README, "Adding a day's entry"), and a day is
 business: adding one must not break a test that is not about it. So this test plays the next day
 in a temporary copy of the working tree, on a day after every day the checkout holds
 (:func:`tests.docs.days.next_free_day`, so it keeps working as real days are added): the day's
-entry with its experiment (``docs.journal new --experiment ... --vary n_kv_heads=1,2,4,8``, the
+entry with its experiment (``studylog.journal new --experiment ... --vary n_kv_heads=1,2,4,8``, the
 scaffold's own tiny run), the entry filled in and published, two drills checked with the drill
-command and recorded for that day, ``docs.journal drills`` and ``docs.gen``. Then it runs the
-tests that read the site and its index pages there (not the browser tests: they take too long to
+command and recorded for that day, ``studylog.journal drills`` and ``studylog.gen``. Then it runs
+the tests that read the site and its index pages there (not the browser tests: they take too long to
 run twice) and asserts that they pass.
 """
 
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from docs import journal, scaffold
 from graphs.drill.problem import find
+from studylog import journal, scaffold
 from tests.docs.days import next_free_day
 from tests.docs.test_journal import placeholder_lines
 from tests.helpers import ROOT, copy_of_the_working_tree, run
@@ -137,7 +137,7 @@ def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> No
 
     day = next_free_day(repo)
     name = _free_experiment(repo)
-    command("-m", "docs.journal", "new", "--date", str(day), "--title", "GQA와 KV cache",
+    command("-m", "studylog.journal", "new", "--date", str(day), "--title", "GQA와 KV cache",
             "--slug", "gqa-kv-cache", "--experiment", name,
             "--vary", "n_kv_heads=1,2,4,8")  # fmt: skip
     # the drills of the day: start, then check a solution file; both recorded for that day
@@ -153,8 +153,8 @@ def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> No
         assert "[통과]" in out, out
     post = repo / f"docs/blog/posts/{day}.md"
     post.write_text(_publish(post.read_text("utf-8"), name, list(SOLUTIONS)), encoding="utf-8")
-    command("-m", "docs.journal", "drills", "--date", str(day))
-    command("-m", "docs.gen")
+    command("-m", "studylog.journal", "drills", "--date", str(day))
+    command("-m", "studylog.gen")
 
     log = (repo / f"docs/generated/drills/log-{day}.md").read_text(encoding="utf-8")
     assert [int(n) for n in re.findall(r"^\| LeetCode (\d+)\. ", log, re.M)] == list(SOLUTIONS)

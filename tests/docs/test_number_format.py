@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from docs.gen import graphs
+from studylog.gen import graphs
 
 EXPONENT = re.compile(r"\b\d+(?:\.\d+)?e[+-]\d+\b")
 

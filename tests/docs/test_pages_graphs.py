@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 import graphs
-from docs.gen import graphs as gen
-from docs.gen.common import DOCS
-from docs.tools import gallery
-from docs.tools.pitfall import Pitfall
 from graphs.drill import problem as drills
 from graphs.tools import counterexamples
 from graphs.tools import scaling as declarations
 from graphs.tools.scaling import Problem
+from house import gallery
+from house.pitfall import Pitfall
+from studylog.gen import graphs as gen
+from studylog.gen.common import DOCS
 
 INCLUDE = re.compile(r'^--8<-- "(?P<path>[^":]+)(?::[\w-]+)?"$', re.MULTILINE)
 RECORD = re.compile(r"docs/generated/records/(?P<name>\w+)\.md")
@@ -204,7 +204,7 @@ def test_the_english_check_has_teeth() -> None:
 
 @pytest.mark.parametrize("drill", drills.drills(), ids=lambda d: str(d.number))
 def test_a_problem_page_states_its_problem_before_its_record(drill) -> None:
-    from docs.gen.drills import statement_path
+    from studylog.gen.drills import statement_path
 
     record = f"docs/generated/records/{drill.solution.__name__}.md"
     (page,) = [p for p in pages_including(record) if p.startswith("graphs/")]
@@ -219,7 +219,7 @@ def test_a_problem_page_states_its_problem_before_its_record(drill) -> None:
 
 
 def test_the_reference_implementation_is_named_as_declared_and_never_as_c_by_hand() -> None:
-    from docs.gen.drills import reference_text
+    from studylog.gen.drills import reference_text
 
     peers = (DOCS / "generated/drills/peers.md").read_text(encoding="utf-8")
     for p in declarations.problems():

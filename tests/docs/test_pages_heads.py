@@ -10,10 +10,10 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docs.gen.common import RESULTS, header, load_json, stale
-from docs.gen.heads import VIEWER_DATA, expected_keys, ranks
 from mha.experiments.heads.plots import heatmap_figure
 from mha.experiments.heads.tasks import TASKS
+from studylog.gen.common import RESULTS, header, load_json, stale
+from studylog.gen.heads import VIEWER_DATA, expected_keys, ranks
 from tests.docs import site
 
 
@@ -54,7 +54,7 @@ def test_committed_search_keeps_every_setting_it_tried():
 
 
 def test_the_search_outcome_is_what_its_file_says(files):
-    from docs.gen.heads import cost_side
+    from studylog.gen.heads import cost_side
 
     found = cost_side(load_json(RESULTS / "heads_search.json")) + cost_side(
         load_json(RESULTS / "heads.json")
@@ -65,7 +65,7 @@ def test_the_search_outcome_is_what_its_file_says(files):
     for _, p in found:  # a win claimed is a confident gap between converged head counts
         assert p["converged"] and p["confident"] and p["gap"] > p["spread"] and p["a"] < p["b"]
     # the journal's sentence about it holds: in recall, the model with the most heads lost
-    from docs.gen.common import DOCS
+    from studylog.gen.common import DOCS
 
     journal = (DOCS / "blog/posts/2026-10-05.md").read_text(encoding="utf-8")
     claimed = "head가 가장 많은 모델이 진 것을" in journal
@@ -83,7 +83,7 @@ def test_the_results_page_gives_the_answer():
 @pytest.mark.parametrize("page", ANSWER_PAGES)
 def test_the_answer_comes_first(page):
     """The per-task answer and the accuracy-against-heads figure come before any table."""
-    from docs.gen.common import DOCS
+    from studylog.gen.common import DOCS
 
     text = (DOCS / page).read_text(encoding="utf-8")
     answer = text.index('--8<-- "docs/generated/heads_answer.md"')
@@ -118,7 +118,7 @@ def test_fragments_and_figures(files):
 
 
 def test_committed_pages_match_the_results(files):
-    assert stale(files) == [], "run: python -m docs.gen"
+    assert stale(files) == [], "run: python -m studylog.gen"
 
 
 # ----------------------------------------------------------------------------- attention viewer
@@ -234,10 +234,10 @@ def test_figure_markup_shows_each_png_at_half_its_pixels(files):
 @pytest.mark.slow  # draws a task's heatmaps for real: seconds
 def test_without_a_hangul_font_figures_still_render_and_count_as_another_renderer(monkeypatch):
     """A machine without fonts-nanum draws English labels; its PNGs carry another Software tag,
-    so ``docs.gen --check`` does not call the committed (NanumGothic) figures stale there."""
-    from docs.gen import heads as gen
-    from docs.gen.common import png_software
-    from docs.tools import figures
+    so ``studylog.gen --check`` does not call the committed (NanumGothic) figures stale there."""
+    from house import figures
+    from studylog.gen import heads as gen
+    from studylog.gen.common import png_software
 
     data = load_json(RESULTS / "heads.json")
     data["runs"] = [r for r in data["runs"] if r["task"] == "count"]
@@ -253,8 +253,8 @@ def test_without_a_hangul_font_figures_still_render_and_count_as_another_rendere
 def test_the_design_section_names_the_grids_head_counts():
     """The hand-written design bullet states the sweep and the note's head counts: they are the
     grid's (a changed grid turns this red instead of leaving the page wrong)."""
-    from docs.gen.common import DOCS
     from mha.experiments.heads.cli import ALL_HEADS, NOTE_HEADS, STUDY
+    from studylog.gen.common import DOCS
 
     text = (DOCS / "results/index.md").read_text(encoding="utf-8")
     sweep = ", ".join(map(str, ALL_HEADS))
@@ -290,7 +290,7 @@ def test_the_search_table_holds_judgement_exactly_where_a_head_count_is_still_le
 def test_a_head_count_still_learning_is_held_with_its_gap_to_the_best():
     """On the committed search with one converged head count marked as still learning: its cell
     says 보류 with the gap of its mean to the setting's best, sign and all."""
-    from docs.gen.heads_tables import search_md
+    from studylog.gen.heads_tables import search_md
 
     search = load_json(RESULTS / "heads_search.json")
     v = search["verdict"][0]
@@ -321,7 +321,7 @@ def test_every_seed_count_on_the_pages_is_the_results_files(files):
 
 
 def test_the_answer_opens_with_one_bold_sentence_made_from_the_verdicts(files):
-    from docs.gen.heads_prose import headline
+    from studylog.gen.heads_prose import headline
 
     data = load_json(RESULTS / "heads.json")
     body = files["generated/heads_answer.md"].split("\n", 1)[1].strip()
@@ -353,7 +353,7 @@ MACHINE_PHRASES = (
 
 
 def test_no_generated_sentence_reads_like_machine_output(files):
-    from docs.gen import mha as mha_gen
+    from studylog.gen import mha as mha_gen
 
     texts = {rel: text for rel, text in files.items() if rel.endswith(".md")}
     texts["generated/mha_speed.md"] = mha_gen.speed_table()

@@ -1,4 +1,4 @@
-"""The progress generator (docs/gen/progress.py) on synthetic records and on none."""
+"""The progress generator (studylog/gen/progress.py) on synthetic records and on none."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docs.gen import progress
 from graphs.drill.record import append
+from studylog.gen import progress
 
 START = dt.date(2026, 9, 1)
 

@@ -12,13 +12,13 @@ import re
 import pytest
 
 import graphs
-from docs.gen import records as gen
-from docs.gen.common import DOCS, ROOT
-from docs.tools import gallery
 from graphs import records
 from graphs.drill import problem as drills
 from graphs.tools import counterexamples
 from graphs.tools.scaling import problems
+from house import gallery
+from studylog.gen import records as gen
+from studylog.gen.common import DOCS, ROOT
 
 INCLUDE = re.compile(r'^--8<-- "docs/generated/records/(?P<name>\w+)\.md"$', re.MULTILINE)
 HANGUL = re.compile(r"[가-힣]")

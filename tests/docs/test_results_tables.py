@@ -39,7 +39,7 @@ def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
     row of every setting whose results file has a head count still learning, and only there."""
     import json
 
-    from docs.gen.common import RESULTS
+    from studylog.gen.common import RESULTS
     from tests.docs.browser import open_page, site_page
 
     search = json.loads((RESULTS / "heads_search.json").read_text(encoding="utf-8"))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from docs import scaffold
+from studylog import scaffold
 from tests.conftest import sigint_as_in_a_terminal
 from tests.docs.days import next_free_day
 from tests.helpers import copy_of_the_working_tree
@@ -68,7 +68,7 @@ def day(repo: Path) -> dict:
     for name, title, date, vary in [(NAME, TITLE, dates[NAME], []),
                                     (VARIED, VARIED_TITLE, dates[VARIED],
                                      ["--vary", "n_kv_heads=1,2,4"])]:  # fmt: skip
-        proc = sh([sys.executable, "-m", "docs.journal", "new", "--title", title, "--slug",
+        proc = sh([sys.executable, "-m", "studylog.journal", "new", "--title", title, "--slug",
                    name.replace("_", "-"), "--date", date, "--experiment", name, *vary],
                   repo)  # fmt: skip
         days[name] = (proc, *changes(repo))
@@ -82,7 +82,7 @@ def day_files(name: str, date: str) -> set[str]:
         f"docs/blog/posts/{date}.md",
         f"mha/experiments/{name}/experiment.py",
         f"tests/mha/experiments/{name}/test_{name}.py",
-        f"docs/gen/{name}.py",
+        f"studylog/gen/{name}.py",
         f"docs/experiments/{name}.md",
         f"docs/results/{name}.json",
         f"docs/generated/{name}/summary.md",
@@ -90,7 +90,7 @@ def day_files(name: str, date: str) -> set[str]:
 
 
 def only_the_nav_and_generated_pages(modified: list[str]) -> bool:
-    """Existing files a day may change: the nav, and pages ``docs.gen`` makes (those that list
+    """Existing files a day may change: the nav, and pages ``studylog.gen`` makes (those that list
     the experiments, say); nothing written by hand."""
     return "mkdocs.yml" in modified and all(
         m == "mkdocs.yml" or m.startswith("docs/generated/") for m in modified
@@ -138,7 +138,7 @@ def test_right_after_it_the_tests_the_checks_and_the_strict_build_pass(day) -> N
          "tests/docs/test_records.py"],
         [py, "-m", "ruff", "check", "."],
         [py, "-m", "ruff", "format", "--check", "."],
-        [py, "-m", "docs.gen", "--check"],
+        [py, "-m", "studylog.gen", "--check"],
         [str(Path(py).with_name("mkdocs")), "build", "--strict", "--site-dir", "site"],
     ]  # fmt: skip
     for args in checks:
@@ -165,7 +165,7 @@ def test_ctrl_c_during_the_real_first_run_leaves_nothing_of_the_day(repo: Path) 
     env = {**os.environ, "PYTHONPATH": str(repo), "PYTHONUNBUFFERED": "1",
            "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
     proc = subprocess.Popen(
-        [sys.executable, "-m", "docs.journal", "new", "--title", "중단", "--slug", "ctrl-c",
+        [sys.executable, "-m", "studylog.journal", "new", "--title", "중단", "--slug", "ctrl-c",
          "--date", str(next_free_day(repo)), "--experiment", "ctrl_c_probe"],
         cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=sigint_as_in_a_terminal,
@@ -241,7 +241,8 @@ def test_the_variable_is_written_once_in_the_experiment_module() -> None:
 
 def test_the_next_line_is_ruff_then_the_days_own_tests() -> None:
     assert scaffold.next_command("kv") == (
-        ".venv/bin/python -m ruff check mha/experiments/kv tests/mha/experiments/kv docs/gen/kv.py"
+        ".venv/bin/python -m ruff check mha/experiments/kv tests/mha/experiments/kv"
+        " studylog/gen/kv.py"
         " && .venv/bin/python -m pytest -q tests/mha/experiments/kv"
     )
 

@@ -1,4 +1,4 @@
-"""``docs.journal new --experiment``: names that would hide a module are refused up front, and a
+"""``studylog.journal new --experiment``: names that would hide a module are refused up front, and a
 failure or Ctrl-C at any step leaves the files exactly as they were (all or nothing).
 
 These tests work in a small temporary site (``scaffold.ROOT`` pointed at it) and replace the
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from docs import journal, scaffold
+from studylog import journal, scaffold
 from tests.helpers import ROOT
 
 NAME = "probe"
@@ -41,7 +41,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     (root / "mkdocs.yml").chmod(0o640)  # a restored file keeps its mode too
-    for rel in ("mha/experiments", "tests/mha/experiments", "docs/gen", "docs/results"):
+    for rel in ("mha/experiments", "tests/mha/experiments", "studylog/gen", "docs/results"):
         for entry in (ROOT / rel).iterdir():
             if entry.name != "__pycache__":
                 target = root / rel / entry.name
@@ -66,7 +66,7 @@ def new_day(root: Path, name: str = NAME, *more: str) -> int:
 
 def fake_first_run(root: Path, outcome: str):
     """A stand-in for ``scaffold._run``: the experiment writes what the real one does, and so
-    does ``docs.gen`` (its new fragment, a page that lists the experiments rewritten), then the
+    does ``studylog.gen`` (its new fragment, a page that lists the experiments rewritten), then the
     command ``outcome`` names fails ("experiment" or "gen") or is interrupted ("ctrl-c")."""
 
     def run(command: list[str], cwd: Path) -> tuple[int, str]:
@@ -79,7 +79,7 @@ def fake_first_run(root: Path, outcome: str):
                 return 1, "Traceback ...\nRuntimeError: boom\n"
             (root / f"docs/results/{NAME}.json").write_text("{}")
             return 0, ""
-        assert command[2:] == ["docs.gen"]  # every generator, not the day's alone
+        assert command[2:] == ["studylog.gen"]  # every generator, not the day's alone
         (root / f"docs/generated/{NAME}").mkdir(parents=True)
         (root / f"docs/generated/{NAME}/summary.md.tmp").write_text("half")
         (root / "docs/generated/indexes/experiments.md").write_text("the new list\n")
@@ -300,6 +300,6 @@ def test_a_day_that_succeeds_keeps_everything_and_ends_with_the_fast_check(
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == f"next: {scaffold.next_command(NAME)}"
     assert "(n_kv_heads=1,2,4,8)" in out
-    assert ran[1] == ["docs.gen"]
+    assert ran[1] == ["studylog.gen"]
     source = (site / f"mha/experiments/{NAME}/experiment.py").read_text(encoding="utf-8")
     assert 'VARY = ("n_kv_heads", (1, 2, 4, 8))' in source

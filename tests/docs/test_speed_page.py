@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from docs.gen import mha as gen
-from docs.gen.common import RESULTS, ROOT
+from studylog.gen import mha as gen
+from studylog.gen.common import RESULTS, ROOT
 
 
 def _bench(seconds: list[dict[str, float]]) -> dict:

@@ -20,7 +20,7 @@ DATA_ONLY = {"dp-heatmap", "dp-row", "dp-cell", "dp-future", *(f"dp-l{i}" for i 
 def drawn_from_the_records() -> set[str]:
     """The classes of :data:`DATA_ONLY` that the progress page draws from this checkout's
     ``drills/*.jsonl`` (none without records): the generator's own heatmap of the real days."""
-    from docs.gen import progress
+    from studylog.gen import progress
 
     html = progress.page(progress.read_events(ROOT / "drills"))
     carried = {c for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
@@ -61,7 +61,7 @@ def test_every_styled_class_is_used(built_site: Path, engine: str) -> None:
 def test_drawn_only_from_data_is_drawn_from_data() -> None:
     import datetime as dt
 
-    from docs.gen import progress
+    from studylog.gen import progress
 
     days = {dt.date(2026, 12, 1) - dt.timedelta(days=i): i for i in range(5)}
     html = progress.heatmap(days, dt.date(2026, 12, 2), weeks=2)

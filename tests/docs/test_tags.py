@@ -1,6 +1,7 @@
 """The rule of the pages' tags, stated before the site's search test meets a repeat: a tag names
-one page. ``docs.journal new`` prints it; ``docs.gen`` refuses a tag two pages declare, in one
-line that names the tag and both pages (the concept page keeps it, the entry is told to change)."""
+one page. ``studylog.journal new`` prints it; ``studylog.gen`` refuses a tag two pages declare, in
+one line that names the tag and both pages (the concept page keeps it, the entry is told to
+change)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from docs import journal
-from docs.gen import tags
-from docs.gen.__main__ import EXIT_ERROR
-from docs.gen.__main__ import main as gen_main
+from studylog import journal
+from studylog.gen import tags
+from studylog.gen.__main__ import EXIT_ERROR
+from studylog.gen.__main__ import main as gen_main
 from tests.docs import site
 from tests.docs.days import next_free_day
 from tests.helpers import ROOT
@@ -57,7 +58,7 @@ def test_a_days_tag_that_a_concept_page_declares_is_refused_in_one_line(
     assert message.startswith(f"tag {tag!r} of docs/blog/posts/{day}.md is already declared by"
                               f" docs/{page}: ")  # fmt: skip
     assert message.endswith(f"give docs/blog/posts/{day}.md another tag")
-    # docs.gen checks it first: exit 2, one line, nothing generated (the checkout's generated
+    # studylog.gen checks it first: exit 2, one line, nothing generated (the checkout's generated
     # pages are left alone: the check reads the copy and stops before any generator runs)
     monkeypatch.setattr(tags, "ROOT", root)
     assert gen_main(["--check"]) == EXIT_ERROR

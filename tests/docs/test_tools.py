@@ -1,4 +1,4 @@
-"""The house's tools (``docs.tools``), written once for both domains: the atomic writer keeps the
+"""The house's tools (``house``), written once for both domains: the atomic writer keeps the
 old file (and its permissions) on any failure and leaves no temporary, the interleaved timer
 gives every contender the same repeats in rotated order, the log-log fit agrees with numpy and
 scipy, the ``--out`` checks refuse what must not be replaced, and each tool has one home."""
@@ -21,12 +21,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-import docs.tools
-from docs.tools import files, outputs, terminal, timing
-from docs.tools.files import atomic_write_json, atomic_write_text, check_writable, replacing
-from docs.tools.outputs import count_problem, file_problem, folder_problem, refuse
-from docs.tools.terminal import is_terminal, progress_bar
-from docs.tools.timing import (
+import house
+from house import files, outputs, terminal, timing
+from house.files import atomic_write_json, atomic_write_text, check_writable, replacing
+from house.outputs import count_problem, file_problem, folder_problem, refuse
+from house.terminal import is_terminal, progress_bar
+from house.timing import (
     interleaved,
     load_average,
     loglog_slope,
@@ -264,7 +264,7 @@ def test_versions_read_metadata_without_importing_the_package():
         "python": ".".join(map(str, sys.version_info[:3])),
         "no-such-distribution-here": None,
     }
-    code = "import sys; from docs.tools.timing import versions; versions('torch', 'networkx');"
+    code = "import sys; from house.timing import versions; versions('torch', 'networkx');"
     code += " print(sorted({'torch', 'networkx'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           check=True)  # fmt: skip
@@ -432,14 +432,14 @@ def test_refuse_prints_the_first_problem_only_and_checks_no_further(capsys):
 
 #: Where each house tool's telltale call may stand, in the packages and their tools.
 ONE_HOME = {
-    "os.replace(": "docs/tools/files.py",
-    "tempfile.mkstemp(": "docs/tools/files.py",
-    "os.getloadavg(": "docs/tools/timing.py",
-    "import platform": "docs/tools/timing.py",
-    "metadata.version(": "docs/tools/timing.py",
-    "linear_regression(": "docs/tools/timing.py",
-    ".isatty(": "docs/tools/terminal.py",
-    "os.access(": "docs/tools/outputs.py",
+    "os.replace(": "house/files.py",
+    "tempfile.mkstemp(": "house/files.py",
+    "os.getloadavg(": "house/timing.py",
+    "import platform": "house/timing.py",
+    "metadata.version(": "house/timing.py",
+    "linear_regression(": "house/timing.py",
+    ".isatty(": "house/terminal.py",
+    "os.access(": "house/outputs.py",
 }
 
 
@@ -448,20 +448,20 @@ def test_each_house_tool_has_one_home():
     # writer and the timer drifted apart (issue 19).
     sources = {
         p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
-        for folder in ("mha", "graphs", "docs/tools")
+        for folder in ("mha", "graphs", "house")
         for p in sorted((ROOT / folder).rglob("*.py"))
     }
     for needle, home in ONE_HOME.items():
         assert [name for name, text in sources.items() if needle in text] == [home], needle
 
 
-TOOLS = sorted(m.name for m in pkgutil.iter_modules(docs.tools.__path__))
+TOOLS = sorted(m.name for m in pkgutil.iter_modules(house.__path__))
 
 
 @pytest.mark.parametrize("name", TOOLS)
 def test_the_examples_of_every_house_tool_run(name: str) -> None:
-    """The Examples sections of ``docs.tools`` (modules found by discovery) run as tests."""
-    result = doctest.testmod(importlib.import_module(f"docs.tools.{name}"))
+    """The Examples sections of ``house`` (modules found by discovery) run as tests."""
+    result = doctest.testmod(importlib.import_module(f"house.{name}"))
     assert result.failed == 0 and result.attempted > 0, name
 
 

@@ -12,7 +12,7 @@ import pytest
 import graphs
 from graphs.tools import bench, scaling
 
-# The timer and the log-log fit the benchmark uses are docs.tools.timing's, tested in
+# The timer and the log-log fit the benchmark uses are house.timing's, tested in
 # tests/docs/test_tools.py.
 
 
@@ -62,7 +62,7 @@ def test_peers_agree_with_ours_on_a_small_input(problem):
 def test_quick_run_writes_the_json_only(tmp_path):
     assert bench.main(["--quick", "--out", str(tmp_path), "--no-progress"]) == 0
     data = json.loads((tmp_path / "graphs_bench.json").read_text())
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["graphs_bench.json"]  # docs.gen draws
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graphs_bench.json"]  # studylog.gen draws
     assert data["quick"] is True and data["interrupted"] is False
     assert {"platform", "cpu_count", "python", "load_average"} <= set(data["machine"])
     assert {"networkx", "scipy", "numpy"} <= set(data["versions"])

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given
 
 import graphs
-from docs.tools import gallery
 from graphs import pitfalls
 from graphs.tools import counterexamples
 from graphs.tools.counterexamples import PITFALLS, RESULT_NAME
 from graphs.tools.strategies import grid_args
+from house import gallery
 from tests.graphs.strategies import (
     adjacency_with_start,
     directed_graphs,

@@ -15,12 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mha
-from docs.gen.common import DOCS, RESULTS
-from docs.tools import gallery
+from house import gallery
 from mha import pitfalls
 from mha.reference import per_head_attention
 from mha.tools import counterexamples
 from mha.tools.counterexamples import PITFALLS, RESULT_NAME
+from studylog.gen.common import DOCS, RESULTS
 from tests.helpers import skip_unless_recorded_with
 
 DOMAIN = "mha.tools.counterexamples"
@@ -122,7 +122,7 @@ def test_check_fails_on_a_changed_number(tmp_path, capsys):
 
 def test_the_library_module_imports_only_torch_the_standard_library_and_mha():
     # The search (hypothesis) and the file writing live in the gallery engine
-    # (docs.tools.gallery), the declarations in mha.tools.counterexamples.
+    # (house.gallery), the declarations in mha.tools.counterexamples.
     tree = ast.parse((DOCS.parent / "mha" / "pitfalls.py").read_text(encoding="utf-8"))
     roots = set()
     for node in ast.walk(tree):  # function bodies too: a lazy import is still an import
@@ -272,7 +272,7 @@ def test_the_old_false_case_t2_seed_12719_obeys_the_true_properties():
 
 SLOW_FIRST_CALL = """
 import time
-from docs.tools import gallery
+from house import gallery
 from mha import pitfalls
 from mha.tools import counterexamples
 real, calls = pitfalls.wrong_split_differs, []

@@ -1,7 +1,7 @@
 """The attention benchmark's arguments (``mha.tools.bench``) are checked before any measuring.
 
 The writer, the timer and the ``--out`` checks it is built on are the house's tools
-(``docs.tools``), tested in ``tests/docs/test_tools.py``; :func:`bad_outs` and
+(``house``), tested in ``tests/docs/test_tools.py``; :func:`bad_outs` and
 :data:`OUT_CASES` serve the experiment benchmark's tests as well.
 """
 

@@ -2,14 +2,14 @@
 :mod:`graphs.pitfalls`, its correct counterpart, where to search and a familiar example.
 
 Run ``python -m graphs.tools.counterexamples [--out docs/results] [--check] [--quiet]``: the
-gallery engine (:mod:`docs.tools.gallery`, shared with ``python -m mha.tools.counterexamples``)
+gallery engine (:mod:`house.gallery`, shared with ``python -m mha.tools.counterexamples``)
 has hypothesis find a small input on which each wrong variant disagrees with the correct
 function, records it with both outcomes and a hand-picked "classic" input (the diamond, a 300 x
 300 island, ...) in ``graphs_pitfalls.json`` for the site. ``--check`` writes nothing and exits 1
 when the file differs from a fresh search under the installed hypothesis (another version cannot
 be compared: exit 0, saying so).
 
-Each pitfall is a :class:`~docs.tools.pitfall.Pitfall` constant: the first day's below, each
+Each pitfall is a :class:`~house.pitfall.Pitfall` constant: the first day's below, each
 later topic's in a module of this package (``graphs/tools/counterexamples/<topic>.py``, made
 with :func:`declare`); the package gathers the modules' constants and the engine finds them (no
 list names them). Its counterexample appears wherever a page includes
@@ -28,10 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 import graphs
-from docs.tools import gallery
-from docs.tools.pitfall import Pitfall
 from graphs import pitfalls
 from graphs.tools.strategies import adjacency_args, graph_args, grid_args, square_land_args
+from house import gallery
+from house.pitfall import Pitfall
 
 __all__ = [
     "BFS_MARK_ON_DEQUEUE",

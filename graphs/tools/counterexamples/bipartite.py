@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import graphs
-from docs.tools.pitfall import Pitfall
 from graphs import pitfalls
 from graphs.tools.counterexamples import outcome
 from graphs.tools.strategies import graph_args
+from house.pitfall import Pitfall
 
 
 def _simple_graphs() -> Any:

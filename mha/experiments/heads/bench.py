@@ -38,10 +38,10 @@ import torch.nn.functional as F
 from torch import nn
 from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
-from docs.tools.files import atomic_write_json
-from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import ctrl_c_ends
-from docs.tools.timing import interleaved, load_average, medians
+from house.files import atomic_write_json
+from house.outputs import count_problem, file_problem, refuse
+from house.terminal import ctrl_c_ends
+from house.timing import interleaved, load_average, medians
 from mha.experiments.heads.cli import DEFAULTS, execute
 from mha.experiments.heads.tasks import TASKS, accuracy, get_task, train_batches, validation_set
 from mha.experiments.heads.training import RunSpec, budgets
@@ -189,7 +189,7 @@ def argument_problems(
     args: argparse.Namespace, heads: list[int], seeds: list[int], repeats: int
 ) -> Iterator[tuple[str, str | None]]:
     """Each argument and its problem (``None``: fine), in the order the user hears of them;
-    :func:`~docs.tools.outputs.refuse` prints the first problem."""
+    :func:`~house.outputs.refuse` prints the first problem."""
     for name, value in (("--repeats", repeats), ("--steps", args.steps), ("--jobs", args.jobs)):
         yield name, count_problem(value)
     if any(h < 1 or 64 % h for h in heads):

@@ -28,10 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from docs.tools.files import atomic_write_json
-from docs.tools.outputs import count_problem, file_problem, refuse
-from docs.tools.terminal import ctrl_c_ends
-from docs.tools.timing import interleaved, load_average, machine, medians
+from house.files import atomic_write_json
+from house.outputs import count_problem, file_problem, refuse
+from house.terminal import ctrl_c_ends
+from house.timing import interleaved, load_average, machine, medians
 from mha.experiments.store import round_floats
 
 ROOT = Path(__file__).resolve().parents[3]

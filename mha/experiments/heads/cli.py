@@ -57,7 +57,7 @@ import sys
 import time
 from pathlib import Path
 
-from docs.tools.files import atomic_write_json, atomic_write_text
+from house.files import atomic_write_json, atomic_write_text
 from mha.experiments import runner
 from mha.experiments.heads import published, reproduce
 from mha.experiments.heads.grids import (

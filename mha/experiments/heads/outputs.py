@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from docs.tools.files import check_writable
-from docs.tools.outputs import replaceable_problem
+from house.files import check_writable
+from house.outputs import replaceable_problem
 from mha.experiments.heads.results import GRID_KEYS, results_grid
 from mha.experiments.runner import UsageError
 

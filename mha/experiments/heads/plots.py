@@ -3,9 +3,9 @@
 Each function takes plain data from ``results.json`` and returns a ``matplotlib`` figure; saving
 is the caller's job (the page generator renders PNG bytes that do not change between runs).
 Every figure comes in two layouts: the wide one (panels side by side, for a laptop) and, with
-``narrow=True``, one panel a row, :data:`~docs.tools.figures.PHONE_INCHES` wide, for a phone.
-Text is never smaller than :data:`~docs.tools.figures.TEXT_PT` in either, and the labels are
-Korean when a Hangul font is installed (:func:`docs.tools.figures.labels`).
+``narrow=True``, one panel a row, :data:`~house.figures.PHONE_INCHES` wide, for a phone.
+Text is never smaller than :data:`~house.figures.TEXT_PT` in either, and the labels are
+Korean when a Hangul font is installed (:func:`house.figures.labels`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
-from docs.tools.figures import (
+from house.figures import (
     PHONE_INCHES,
     TEXT_PT,
     TITLE_PT,

@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from docs.tools.timing import machine, versions
+from house.timing import machine, versions
 from mha.experiments.heads.grids import DEFAULTS, Setting
 from mha.experiments.heads.summary import analyse_groups, summarise
 from mha.experiments.heads.tasks import TASKS

@@ -9,7 +9,7 @@ import math
 import os
 from collections.abc import Sequence
 
-from docs.tools.files import check_writable
+from house.files import check_writable
 from mha.experiments.heads.grids import Setting
 from mha.experiments.heads.outputs import check_other_grid, publish_problem
 from mha.experiments.heads.results import grid_config

@@ -309,7 +309,7 @@ def test_start_prints_leetcodes_constraints(tmp_path, number):
 
 
 def test_the_drill_page_lists_every_problems_constraints():
-    from docs.gen import drills as gen
+    from studylog.gen import drills as gen
 
     fragment = gen.generate()["generated/drills/constraints.md"]
     page = (ROOT / "docs/graphs/drill.md").read_text(encoding="utf-8")

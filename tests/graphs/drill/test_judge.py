@@ -44,7 +44,7 @@ def gallery_minimal(name: str) -> dict:
     fresh search when another hypothesis version made the file (it may shrink elsewhere)."""
     if GALLERY["search"]["hypothesis"] == hypothesis.__version__:
         return next(e["minimal"] for e in GALLERY["pitfalls"] if e["name"] == name)
-    from docs.tools import gallery
+    from house import gallery
 
     pitfall = next(p for p in counterexamples.PITFALLS if p.name == name)
     config = gallery.search_settings(counterexamples.MAX_EXAMPLES)

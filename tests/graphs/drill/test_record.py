@@ -328,7 +328,7 @@ _lines = st.one_of(
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(values=st.lists(_lines, max_size=10))
 def test_no_valid_json_line_makes_the_readers_raise(tmp_path, values):
-    from docs import drill_log
+    from studylog import drill_log
 
     path = tmp_path / f"{uuid.uuid4().hex}.jsonl"
     path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")

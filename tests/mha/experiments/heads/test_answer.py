@@ -3,9 +3,9 @@ specific to it (the ceiling and why, the cost side with its interval, what is st
 
 from __future__ import annotations
 
-from docs.gen.heads import answer_sentence, ordering
-from docs.gen.heads_prose import headline, tiers
 from mha.experiments.heads.verdict import verdict
+from studylog.gen.heads import answer_sentence, ordering
+from studylog.gen.heads_prose import headline, tiers
 
 
 def rows(accs: dict[int, list[float]], before: dict[int, list[float]] | None = None) -> list[dict]:

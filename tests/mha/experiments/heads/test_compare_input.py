@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from docs.gen.common import RESULTS
 from mha.experiments.heads import cli, published
 from mha.experiments.heads.published import depth, nonfinite_path, parse
+from studylog.gen.common import RESULTS
 
 FULL = (RESULTS / "heads.json").read_bytes()
 RECORD = json.loads(FULL)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from docs.gen.common import RESULTS
 from mha.experiments.heads import cli as experiment
+from studylog.gen.common import RESULTS
 from tests.helpers import TINY
 
 #: Keys that describe one execution (its machine or its timing), not the runs.

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docs.gen.common import RESULTS
 from mha.experiments.heads.reproduce import FLOOR, compare, report, show, tolerance
+from studylog.gen.common import RESULTS
 
 RECORD = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
 #: What compare() reads of the published record (the runs' maps are most of its bytes).

@@ -1,0 +1,234 @@
+"""Graph pages: the scaling overview, and one fragment per benchmarked problem and per pitfall.
+
+Sources: ``docs/results/graphs_bench.json`` (``python -m graphs.tools.bench``; the scaling
+figures are drawn from it here, :mod:`studylog.gen.graphs_figures`) and
+``docs/results/graphs_pitfalls.json`` (``python -m graphs.tools.counterexamples``). A results
+file (or an entry in one) that does not exist yet gives a fragment that says so, never made-up
+numbers.
+
+No list of pages or problems is kept here. The problems are the ``Problem`` declarations of
+:mod:`graphs.tools.scaling` and the pitfalls the ``Pitfall`` declarations of
+:mod:`graphs.tools.counterexamples` (plus anything the results files hold); each gets its own
+fragment,
+
+* ``docs/generated/graphs/scaling/<problem>.md`` (e.g. ``islands``, ``max_area``),
+* ``docs/generated/graphs/pitfalls/<wrong function>.md`` (e.g. ``max_area_mark_on_pop``),
+
+and the page that shows the code of the functions concerned includes it, next to its own
+Korean explanation of the mistake. The pitfall fragments are rendered by the galleries' one
+renderer, :mod:`studylog.gen.gallery` (the MHA gallery's too). ``tests/docs/test_pages_graphs.py``
+checks that every fragment is included by exactly one page, that this page holds the records of
+the functions measured (or done right), and that it explains each pitfall it shows.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from studylog.gen import gallery
+from studylog.gen.common import RESULTS, Content, header, load_json, missing_results
+from studylog.gen.graphs_figures import OVERVIEW, figure_md, scaling_figures
+
+BENCH = "docs/results/graphs_bench.json"
+OUT = "generated/graphs"
+
+
+def pitfall_fragments() -> dict[str, str]:
+    """``wrong function name -> fragment`` for every declared or recorded pitfall
+    (:func:`studylog.gen.gallery.pitfall_fragments` on ``graphs.tools.counterexamples``)."""
+    return gallery.pitfall_fragments("graphs.tools.counterexamples", RESULTS)
+
+
+def _ms(seconds: float) -> str:
+    """Milliseconds with at least three significant figures and never in exponent notation:
+    ``57.7``, ``0.0123``, and whole milliseconds from 100 up (``1,655``, not ``1.66e+03``)."""
+    ms = seconds * 1000
+    if ms == 0:
+        return "0"
+    digits = max(0, 2 - math.floor(math.log10(abs(ms))))
+    return f"{round(ms, digits):,.{digits}f}"
+
+
+def _slope(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
+    lo, hi = data["settings"]["slope_goal"]
+    ours = prob["ours"]
+    solvers = [*ours, prob["networkx"], prob["reference"]]
+    ref_kind = "C" if prob["reference_is_c"] else "순수 Python"
+    slope_rows = []
+    for solver in solvers:
+        role = "우리" if solver in ours else ("networkx" if solver == prob["networkx"] else "참조")
+        s = prob["slopes"].get(solver)
+        ok = s is not None and lo <= s <= hi
+        verdict = ("선형 범위 안" if ok else "범위 밖") if solver in ours else ""
+        slope_rows.append(f"| {role} | `{solver}` | {_slope(s)} | {verdict} |")
+    lines = [
+        f"**측정한 문제**: `{name}` (x축: {prob['x_label']}), 참조 구현은 {ref_kind}.",
+        "",
+        f"**log-log 기울기** (선형 \\(O(V + E)\\)이면 1에 가깝다; 목표 범위 [{lo}, {hi}])",
+        "",
+        "| 구분 | 함수 | 기울기 | 판정 |",
+        "| :-- | :-- | --: | :-- |",
+        *slope_rows,
+        "",
+        "**크기별 중앙값 시간 (ms)**",
+        "",
+        "| " + prob["x_label"] + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
+        "| --: | " + " | ".join("--:" for _ in solvers) + " |",
+    ]
+    for i, x in enumerate(prob["x"]):
+        cells = [
+            _ms(prob["seconds"][s][i]) if i < len(prob["seconds"][s]) else "—" for s in solvers
+        ]
+        lines.append(f"| {x:,} | " + " | ".join(cells) + " |")
+    target = prob.get("at_target")
+    if target:
+        label = "목표 크기" if target["is_target"] else "측정한 가장 큰 크기(목표 크기 아님)"
+        lines += [
+            "",
+            f"**{label}에서의 비교** ({prob['x_label']} = {target['x']:,})",
+            "",
+            "| 우리 함수 | 우리 (ms) | networkx (ms) | 참조 (ms) "
+            "| networkx 대비 속도 | 우리 / 참조 |",
+            "| :-- | --: | --: | --: | --: | --: |",
+        ]
+        for solver, r in target["ratios"].items():
+            lines.append(
+                f"| `{solver}` | {_ms(r['seconds'])} | {_ms(r['networkx_seconds'])} "
+                f"| {_ms(r['reference_seconds'])} | {r['speedup_vs_networkx']:.1f}배 "
+                f"| {r['ours_over_reference']:.2f} |"
+            )
+    if not prob.get("answers_agree", True):
+        lines += ["", '!!! failure "답이 다르다"', "    측정 중 세 구현의 답이 일치하지 않았다."]
+    return "\n".join(lines) + "\n"
+
+
+#: The bench's description of its statistic, in the page's language.
+STATISTIC_KO = {
+    "median of interleaved repeats; each sample >= ~20 ms of looped calls": (
+        "구현들을 번갈아 실행한 반복의 중앙값"
+        "(표본 하나는 20 ms 이상 되도록 같은 호출을 반복한 시간)"
+    ),
+}
+
+
+def _statistic(text: str) -> str:
+    return STATISTIC_KO.get(text, text)
+
+
+def _run_note(data: dict[str, Any]) -> str:
+    m, v = data["machine"], data["versions"]
+    note = (
+        f"\n측정: `{data['generated_by']}`, {_statistic(data['settings']['statistic'])}. "
+        f"{m['processor']} × {m['cpu_count']}, Python {v['python']}, networkx {v['networkx']}, "
+        f"scipy {v['scipy']}.\n"
+    )
+    if data.get("quick") or data.get("interrupted"):
+        note += (
+            '\n!!! warning "짧은 측정"\n'
+            "    빠른 실행이거나 중간에 멈춘 측정이다. 크기가 작아 기울기에 잡음이 크고, "
+            "목표 크기는 재지 않았다.\n"
+        )
+    return note
+
+
+def _declared_problems() -> dict[str, list[str]]:
+    from graphs.tools.scaling import problems
+
+    return {p.name: list(p.ours) for p in problems()}
+
+
+def _not_measured(name: str, ours: list[str]) -> str:
+    functions = ", ".join(f"`{f}`" for f in ours)
+    return (
+        header(BENCH)
+        + '\n!!! warning "아직 측정하지 않았다"\n'
+        + f"    `python -m graphs.tools.bench`에 `{name}` 문제({functions})가 선언되어 있지만 "
+        + f"`{BENCH}`에는 아직 그 측정이 없다. `python -m graphs.tools.bench`를 실행한 뒤 "
+        + "`python -m studylog.gen`을 다시 실행한다.\n"
+    )
+
+
+def render_scaling(
+    data: dict[str, Any], figures: dict[str, Content] | None = None
+) -> dict[str, str]:
+    """Fragments keyed ``overview`` and each problem's name, from the bench JSON; ``figures``
+    are its scaling figures (:func:`~studylog.gen.graphs_figures.scaling_figures`, drawn when not
+    given): each problem's fragment shows only that problem's."""
+    figures = scaling_figures(data) if figures is None else figures
+    note = _run_note(data)
+    out = {}
+    goals = data["goals"]
+    lo, hi = data["settings"]["slope_goal"]
+    slopes = goals["slopes_linear"]
+    rows = [f"| {k} | {_slope(g['slope'])} |" for k, g in slopes.items()]
+    inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if g["met"]]
+    outside = [k.split(": ", 1)[-1] for k, g in slopes.items() if not g["met"]]
+    slope_text = f"선형 시간이면 기울기가 1에 가깝다고 보고, [{lo}, {hi}]를 선형으로 쳤다. " + (
+        f"잰 {len(inside)}개 함수 모두 이 범위에 들었다."
+        if not outside
+        else f"범위에 든 함수는 {len(inside)}개, 벗어난 함수는 "
+        + ", ".join(f"`{k}`" for k in outside)
+        + "이다."
+    )
+    goal = data["settings"]["speedup_goal_vs_networkx"]
+    judged = {k: g for k, g in goals["speedup_vs_networkx"].items() if g["evaluated"]}
+    speed = [f"| {k} | {g['speedup_vs_networkx']:.1f}배 |" for k, g in judged.items()]
+    short = [k.split(": ", 1)[-1] for k, g in judged.items() if not g["met"]]
+    speed_text = (
+        f"networkx보다 {goal:g}배 빠르게 만드는 것이 목표였다. "
+        + (
+            f"목표 크기에서 잰 {len(judged)}개 함수 모두 목표를 넘었다."
+            if not short
+            else "목표에 못 미친 함수: " + ", ".join(f"`{k}`" for k in short) + "."
+        )
+        if judged
+        else f"networkx보다 {goal:g}배 빠르게 만드는 것이 목표였지만, 이번 측정은 목표 크기를 "
+        "재지 않아 판단하지 않았다."
+    )
+    out["overview"] = (
+        header(BENCH)
+        + "\n"
+        + figure_md(OVERVIEW, figures)
+        + "\n| 문제: 함수 | log-log 기울기 |\n| :-- | --: |\n"
+        + "\n".join(rows)
+        + f"\n\n{slope_text}\n"
+        + (
+            "\n| 문제: 함수 | networkx 대비 속도 |\n| :-- | --: |\n" + "\n".join(speed) + "\n"
+            if speed
+            else ""
+        )
+        + f"\n{speed_text}\n"
+        + note
+    )
+    for name, prob in data["problems"].items():
+        figure = figure_md(name, figures)
+        out[name] = header(BENCH) + "\n" + figure + "\n" + _problem(name, prob, data) + note
+    for name, ours in _declared_problems().items():
+        if name not in out:
+            out[name] = _not_measured(name, ours)
+    return out
+
+
+def scaling_fragments() -> tuple[dict[str, str], dict[str, Content]]:
+    """``overview`` and ``problem name -> fragment`` for every declared or measured problem,
+    and the scaling figures they show (PNGs keyed by path under ``docs/``)."""
+    path = RESULTS / "graphs_bench.json"
+    if not path.is_file():
+        missing = missing_results(BENCH, "python -m graphs.tools.bench")
+        return dict.fromkeys(["overview", *_declared_problems()], missing), {}
+    data = load_json(path)
+    figures = scaling_figures(data)
+    return render_scaling(data, figures), figures
+
+
+def generate() -> dict[str, Content]:
+    scaling, figures = scaling_fragments()
+    out: dict[str, Content] = {f"{OUT}/overview.md": scaling.pop("overview"), **figures}
+    out.update({f"{OUT}/scaling/{name}.md": text for name, text in scaling.items()})
+    out.update({f"{OUT}/pitfalls/{name}.md": text for name, text in pitfall_fragments().items()})
+    return out

@@ -1,0 +1,179 @@
+# ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
+"""The head-count pages' tables: accuracy per setting, accuracy per budget, the trade-off
+search and where the heads look."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from studylog.gen.common import fmt_int, header, md_table
+from studylog.gen.heads_common import (
+    SOURCE,
+    TASK_KO,
+    _analysis_groups,
+    _f,
+    _heads_ko,
+    _knobs_ko,
+    _level_title,
+    _pct,
+    _rows,
+    _seeds_ko,
+    _signed,
+    _steps,
+)
+
+
+def table_md(data: dict[str, Any]) -> str:
+    """The study note's table per setting: accuracy first; the constant columns (parameters,
+    budget) are in the caption so the accuracy stays on a phone's screen."""
+    cfg = data["config"]
+    lines = [header(SOURCE)]
+    lines.append(
+        f"모든 실행: {_seeds_ko(cfg['seeds'])}, d_model={cfg['d_model']}, Adam 학습률 {cfg['lr']}(고정), 배치 {cfg['batch_size']}, "
+        f"검증 시퀀스 {fmt_int(cfg['val_size'])}개, 점수는 가중치의 지수 이동 평균(decay {cfg['ema_decay']})으로 낸다. "
+        "**편차**는 시드 간 검증 정확도의 표본 표준편차(ddof=1), **최종 loss**는 마지막 "
+        f"{cfg['final_window']} 스텝 학습 loss의 평균이다. head 칸의 괄호는 d_head다.\n"
+    )
+    for (task, level), rows in _rows(data).items():
+        first = rows[0]
+        lines.append(
+            f"\n**{_level_title(task, level, first['knobs'])}** — {TASK_KO.get(task, task)}. "
+            f"{_steps(first['steps'])}, 파라미터 {fmt_int(first['params'])}개(head 수와 무관).\n"
+        )
+        body = [
+            [
+                f"{r['n_heads']} ({r['d_head']})",
+                _f(r["val_accuracy_mean"]),
+                _f(r["val_accuracy_std"]),
+                "예" if r["converged"] else "아니오",
+                _f(r["final_train_loss_mean"]),
+            ]
+            for r in rows
+        ]
+        lines.append(md_table(["head", "검증 정확도", "편차", "수렴", "최종 loss"], body, "rrrcr"))
+    return "\n".join(lines)
+
+
+def budget_table_md(data: dict[str, Any]) -> str:
+    """Seed-mean accuracy at every budget, per setting and head count (the budget figure's
+    numbers)."""
+    lines = [header(SOURCE)]
+    for (task, level), rows in _rows(data).items():
+        steps = [b["steps"] for b in rows[0]["budget_accuracy"]]
+        lines.append(f"\n**{_level_title(task, level, rows[0]['knobs'])}**\n")
+        body = [[r["n_heads"], *(_f(b["mean"]) for b in r["budget_accuracy"])] for r in rows]
+        lines.append(md_table(["head", *(f"{n:,}" for n in steps)], body, "r" * (len(steps) + 1)))
+    return "\n".join(lines)
+
+
+SEARCH_SOURCE = "results/heads_search.json"
+
+
+def cost_side(data: dict[str, Any]) -> list[tuple[dict, dict]]:
+    """Every (verdict, pair) of a results file where fewer, wider heads beat more, narrower heads
+    confidently, both converged."""
+    return [(v, p) for v in data["verdict"] for p in v.get("fewer_heads_win", [])]
+
+
+def search_cell(v: dict[str, Any], rows: dict[int, dict]) -> str:
+    """The search table's last cell for one setting: the confident wins of fewer, wider heads
+    (both converged), and **보류** for every head count still learning, with its gap to the
+    setting's best mean (a gap that may still close); ``"없음"`` when neither.
+
+    Examples
+    --------
+    >>> rows = {1: {"val_accuracy_mean": 1.0}, 64: {"val_accuracy_mean": 0.9564}}
+    >>> search_cell({"fewer_heads_win": [], "still_learning": [64]}, rows)
+    '보류 (64개는 아직 배우는 중, −0.044)'
+    """
+    parts = []
+    beaten: dict[int, list[dict]] = {}
+    for p in v["fewer_heads_win"]:
+        beaten.setdefault(p["b"], []).append(p)
+    for loser, wins in beaten.items():
+        winners = _heads_ko([p["a"] for p in wins])
+        parts.append(f"{winners}가 {loser}개를 이김 ({max(p['gap'] for p in wins):+.4f})")
+    learning = v["still_learning"]
+    if learning:
+        best = max(r["val_accuracy_mean"] for r in rows.values())
+        gaps = [_signed(rows[h]["val_accuracy_mean"] - best) for h in learning]
+        parts.append(f"보류 ({_heads_ko(learning)}는 아직 배우는 중, "
+                     + ("각각 " if len(gaps) > 1 else "") + ", ".join(gaps) + ")")  # fmt: skip
+    return "; ".join(parts) or "없음"
+
+
+def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
+    """The trade-off search: every setting tried, its budget, accuracies and verdict, and the
+    outcome (with the study's own settings, which were searched too)."""
+    lines = [header(SEARCH_SOURCE)]
+    cfg = search["config"]
+    heads = sorted({h for s in cfg["settings"] for h in s["heads"]})
+    learning = any(v["still_learning"] for v in search["verdict"])
+    lines.append(
+        f"설정마다 head {_heads_ko(heads)}를 {_seeds_ko(cfg['seeds'])}로, 본 실험과 같은 규칙"
+        f"(학습률 {cfg['lr']}, 가중치 이동 평균, 수렴 판정)으로 학습했다. 칸은 시드 평균 검증 정확도다. "
+        + (
+            f"`*`는 아직 배우는 중(마지막 1/4 예산 동안 {cfg['convergence_tol']} 이상 움직임)이라는 뜻이다. "
+            if learning
+            else f"모든 칸이 예산 안에 수렴했다(마지막 1/4 예산 동안 {cfg['convergence_tol']}보다 적게 움직임). "
+        )
+        + "마지막 칸은 더 적고 넓은 head가 확신을 가지고 이긴 쌍(둘 다 수렴)이다."
+        + (
+            " 아직 배우는 head 수는 판단을 **보류**하고, 괄호에 그 평균이 그 설정의 가장 높은 평균보다 "
+            "얼마나 낮은지 적었다. 끝까지 배우면 좁혀질 수 있는 차이다."
+            if learning
+            else ""
+        )
+        + (
+            " 학습 예산은 설정마다 다르고(예산 칸), 한 설정 안의 head 수끼리는 같다."
+            if len({s["steps"] for s in cfg["settings"]}) > 1
+            else ""
+        )
+        + "\n"
+    )
+    groups = _rows(search)
+    body = []
+    for v in search["verdict"]:
+        rows = {r["n_heads"]: r for r in groups[(v["task"], v["level"])]}
+        cells = [
+            "–"
+            if h not in rows
+            else _f(rows[h]["val_accuracy_mean"]) + ("" if rows[h]["converged"] else "*")
+            for h in heads
+        ]
+        body.append([f"`{v['task']}` 수준 {v['level']}", _knobs_ko(v["knobs"]), _steps(v["steps"]),
+                     *cells, search_cell(v, rows)])  # fmt: skip
+    lines.append(md_table(["설정", "내용", "예산", *(f"head {h}" for h in heads), "적은 head의 승리"],
+                          body, "llr" + "r" * len(heads) + "l"))  # fmt: skip
+    # a setting in both files (the study sweeps the search's find) counts once
+    found = list({(v["task"], v["level"], p["a"], p["b"]): (v, p)
+                  for v, p in cost_side(search) + cost_side(study)}.values())  # fmt: skip
+    if found:
+        v, p = max(found, key=lambda vp: vp[1]["gap"])
+        lines.append(
+            f"\n**결과: 비용 쪽을 찾았다.** 가장 큰 차이는 `{v['task']}` 수준 {v['level']}"
+            f"({_knobs_ko(v['knobs'])})에서 head {p['a']}개(d_head {study['config']['d_model'] // p['a']})가 "
+            f"head {p['b']}개(d_head {study['config']['d_model'] // p['b']})를 {p['gap']:+.4f} 앞선 것이다"
+            f"(시드 편차 {p['spread']:.4f}, 95% Welch 구간 [{p['welch_95'][0]:+.4f}, {p['welch_95'][1]:+.4f}], 둘 다 수렴). "
+            f"이런 쌍은 본 실험의 설정까지 모두 {len(found)}개다.\n"
+        )
+    else:
+        lines.append(
+            "\n**결과: 찾지 못했다.** 어느 설정에서도 더 적고 넓은 head가 수렴한 상태에서 시드 편차를 넘게, "
+            "확신을 가지고 이기지 않았다. 위 표가 그 근거다.\n"
+        )
+    return "\n".join(lines)
+
+
+def patterns_md(data: dict[str, Any]) -> str:
+    """Where the heads look, per setting and head count: the mean attention weight on the keys
+    the answer needs and how often the largest weight falls on one of them (head mean over
+    heads and seeds)."""
+    lines = [header(SOURCE)]
+    for title, rows in _analysis_groups(data):
+        lines.append(f"\n**{title}**\n")
+        body = [[a["n_heads"], _f(a["answer_weight_mean"], 3), _pct(a["answer_argmax_mean"]),
+                 _pct(min(a["answer_argmax_by_rank"]))] for a in rows]  # fmt: skip
+        lines.append(md_table(["head", "답 key의 가중치", "최대 가중치가 답 key에", "가장 덜 보는 head"],
+                              body, "rrrr"))  # fmt: skip
+    return "\n".join(lines)
