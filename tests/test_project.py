@@ -92,3 +92,17 @@ def test_attention_core_knows_nothing_of_experiments_files_or_plots():
     )
     for path in core:
         assert not banned.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_the_readme_and_the_package_send_a_learner_to_the_small_attention_first():
+    """The front door (issue 33): the README's first screen links the from-scratch attention
+    before anything else, and the package's docstring names it first."""
+    first_screen = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()[:12]
+    links = re.findall(r"\]\(([^)]+)\)", "\n".join(first_screen))
+    assert links and links[0] == "mha/minimal.py", links
+    assert (ROOT / links[0]).is_file()
+    import mha
+
+    modules = re.findall(r":mod:`([\w.]+)`", mha.__doc__)
+    assert modules[0] == "mha.minimal", modules
+    assert mha.MinimalMHA.__module__ == "mha.minimal"
