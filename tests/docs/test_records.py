@@ -201,3 +201,15 @@ def test_the_rendered_record_is_a_definition_list_of_every_field() -> None:
     assert text == gen.render(name, records.record(name))
     fields = re.findall(r"^(\S.*)\n:   ", text, flags=re.M)
     assert fields == list(records.record(name))
+
+
+def test_each_record_names_its_own_mistakes() -> None:
+    """Issue 34: 886's 흔한 실수 was 785's word for word (with "0번 정점" for people numbered
+    from 1). A mistake may recur across problems, but each record says it in its own terms: no
+    bullet stands word for word in two records."""
+    seen: dict[str, str] = {}
+    for name in records.names():
+        for bullet in re.findall(r"^- (.+)$", records.record(name)["흔한 실수"], re.M):
+            assert bullet not in seen, f"{name} and {seen[bullet]} both say {bullet[:60]!r}"
+            seen[bullet] = name
+    assert seen
