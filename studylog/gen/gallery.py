@@ -99,8 +99,11 @@ def _shown(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table(p: dict[str, Any]) -> str:
-    """One case: a row per field (the inputs may be long); several: a row per case."""
+    """One case: a row per field (the inputs may be long); several: a row per case. A familiar
+    example that is the smallest counterexample itself is one row, labelled as both."""
     cases = [(label, p[key]) for key, label in CASES if p.get(key)]
+    if len(cases) == 2 and _shown(cases[0][1]) == _shown(cases[1][1]):
+        cases = [(f"{cases[0][0]}(익숙한 예와 같다)", cases[0][1])]
     if len(cases) == 1:
         label, case = cases[0]
         return md_table(

@@ -285,3 +285,14 @@ def test_a_pitfall_without_a_counterexample_yet_says_so(toy, tmp_path, monkeypat
     fragments = pages.pitfall_fragments(TOY, tmp_path)
     assert "아직 반례를 찾지 않았다" in fragments["negate"] and command in fragments["negate"]
     assert "아직" not in fragments["absolute"]
+
+
+@pytest.mark.parametrize("results", sorted(RESULTS.glob("*_pitfalls.json")), ids=lambda p: p.name)
+def test_a_counterexample_table_shows_each_input_once(results: Path) -> None:
+    """Issue 34: 785's and 886's tables showed one input twice, as "가장 작은 반례" and as
+    "익숙한 예". Every recorded pitfall's table names each distinct input once."""
+    for p in json.loads(results.read_text(encoding="utf-8"))["pitfalls"]:
+        table = pages._table(p)
+        shown = [p[key].get("called_with", p[key]["input"]) for key, _ in pages.CASES if p.get(key)]
+        for case in shown:
+            assert table.count(pages.input_cell(case)) == 1, (p["wrong_function"], table)
