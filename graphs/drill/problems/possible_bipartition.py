@@ -58,9 +58,9 @@ def _two_groups(n: int) -> dict[str, Any]:
 
 
 def odd_cycle_last(n: int) -> dict[str, Any]:
-    """Many small even rings (squares) on ``0 .. n - 4``, then a triangle on the last three
-    nodes: only the last component is not two-colourable, so a colouring that stops early (or
-    starts only from node 0) misses it. 785 climbs the same ladder.
+    """Many small even rings (squares), then a triangle on the last three of the ``n >= 3``
+    nodes: only the last component is not two-colourable, so a colouring of node 0's
+    component alone misses it. 785's drill climbs the same ladder.
 
     Examples
     --------
