@@ -23,7 +23,7 @@ from __future__ import annotations
 import numbers
 import operator
 from array import array
-from collections.abc import Hashable, Iterable, Mapping, Set
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from itertools import accumulate, chain, islice
 from typing import Any
 
@@ -36,6 +36,7 @@ __all__ = [
     "check_grid",
     "check_int_grid",
     "check_node",
+    "check_one_based_pairs",
 ]
 
 _PAIR_TYPES = frozenset({tuple, list})
@@ -118,6 +119,49 @@ def check_edges(n: int, edges: object, name: str = "edges") -> tuple[list[int], 
         if set(map(type, flat)) <= {int} and (not flat or (min(flat) >= 0 and max(flat) < n)):
             return flat[0::2], flat[1::2]
     return _edges_slow(n, edges, name)
+
+
+def check_one_based_pairs(
+    pairs: object, n: int | None, name: str, noun: str = "node"
+) -> tuple[list[int], list[int]]:
+    """Check LeetCode's pairs ``[a, b]`` over the nodes ``1 .. n``; return the two endpoint
+    lists, still numbered from 1 (new lists: the caller's pairs are never touched).
+
+    ``n`` is None where the pairs themselves count the nodes, ``n == len(pairs)`` (LeetCode
+    684's edges), and a message then says so; ``noun`` names a node in the messages (886's
+    ``"person"``). A fast path of C-level passes takes plain lists of int pairs; anything else
+    goes through the pass below, which names the first bad pair. Time ``O(len(pairs))``.
+
+    Examples
+    --------
+    >>> check_one_based_pairs([[1, 2], (2, 3)], 3, "edges")
+    ([1, 2], [2, 3])
+    >>> check_one_based_pairs([[1, 3]], None, "edges")
+    Traceback (most recent call last):
+    ...
+    ValueError: edges[0]: node 3 is outside [1, 1] (n == len(edges) == 1)
+    """
+    if not isinstance(pairs, Sequence) or isinstance(pairs, (str, bytes)):
+        raise TypeError(f"{name}: expected a list of pairs [a, b], got {_typename(pairs)}")
+    note = f" (n == len({name}) == {len(pairs)})" if n is None else ""
+    n = len(pairs) if n is None else n
+    if set(map(type, pairs)) <= _PAIR_TYPES and set(map(len, pairs)) <= {2}:
+        flat = list(chain.from_iterable(pairs))
+        if set(map(type, flat)) <= _INT_ONLY and (not flat or (min(flat) >= 1 and max(flat) <= n)):
+            return flat[0::2], flat[1::2]
+    us: list[int] = []
+    vs: list[int] = []
+    for i, pair in enumerate(pairs):
+        where = f"{name}[{i}]"
+        if not isinstance(pair, Sequence) or isinstance(pair, (str, bytes)) or len(pair) != 2:
+            raise ValueError(f"{where}: expected a pair [a, b], got {pair!r}")
+        a, b = (as_int(x, where) for x in pair)
+        for node in (a, b):
+            if not 1 <= node <= n:
+                raise ValueError(f"{where}: {noun} {node} is outside [1, {n}]{note}")
+        us.append(a)
+        vs.append(b)
+    return us, vs
 
 
 def check_adjacency(adj: object, name: str = "adj") -> tuple[Any, bool]:

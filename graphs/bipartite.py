@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graphs._validate import as_int, check_count
+from graphs._validate import as_int, check_count, check_one_based_pairs
 
 __all__ = ["is_bipartite", "possible_bipartition"]
 
@@ -148,17 +148,9 @@ def possible_bipartition(n: object, dislikes: object) -> bool:
     .. [1] LeetCode 886, "Possible Bipartition".
     """
     n = check_count(n, "n")
-    if not isinstance(dislikes, Sequence) or isinstance(dislikes, (str, bytes)):
-        raise TypeError(f"dislikes: expected a list of pairs, got {type(dislikes).__name__}")
+    us, vs = check_one_based_pairs(dislikes, n, "dislikes", noun="person")
     adj: list[list[int]] = [[] for _ in range(n)]
-    for i, pair in enumerate(dislikes):
-        where = f"dislikes[{i}]"
-        if not isinstance(pair, Sequence) or isinstance(pair, (str, bytes)) or len(pair) != 2:
-            raise ValueError(f"{where}: expected a pair [a, b], got {pair!r}")
-        a, b = (as_int(x, where) for x in pair)
-        for person in (a, b):
-            if not 1 <= person <= n:
-                raise ValueError(f"{where}: person {person} is outside [1, {n}]")
+    for a, b in zip(us, vs, strict=True):
         adj[a - 1].append(b - 1)
         adj[b - 1].append(a - 1)
     return _two_colourable(adj)

@@ -2,45 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import chain
-
-from graphs._validate import as_int
+from graphs._validate import check_one_based_pairs
 
 __all__ = ["find_redundant_connection"]
-
-_PAIRS = frozenset({list, tuple})
-
-
-def _one_based_edges(edges: object, name: str) -> tuple[list[int], list[int]]:
-    """Check ``len(edges)`` pairs over LeetCode's nodes ``1 .. len(edges)``; return the two
-    endpoint lists (new lists: the caller's pairs are never touched).
-
-    A fast path of C-level passes (types, lengths, ``min``/``max``) takes plain lists of int
-    pairs; anything else goes through the pass below, which names the first bad pair.
-    """
-    if not isinstance(edges, Sequence) or isinstance(edges, (str, bytes)):
-        raise TypeError(f"{name}: expected a list of pairs [a, b], got {type(edges).__name__}")
-    n = len(edges)
-    if set(map(type, edges)) <= _PAIRS and set(map(len, edges)) <= {2}:
-        flat = list(chain.from_iterable(edges))
-        if set(map(type, flat)) <= {int} and (not flat or (min(flat) >= 1 and max(flat) <= n)):
-            return flat[0::2], flat[1::2]
-    us: list[int] = []
-    vs: list[int] = []
-    for i, pair in enumerate(edges):
-        where = f"{name}[{i}]"
-        if not isinstance(pair, Sequence) or isinstance(pair, (str, bytes)) or len(pair) != 2:
-            raise ValueError(f"{where}: expected a pair [a, b], got {pair!r}")
-        a, b = (as_int(x, where) for x in pair)
-        for node in (a, b):
-            if not 1 <= node <= n:
-                raise ValueError(
-                    f"{where}: node {node} is outside [1, {n}] (n == len({name}) == {n})"
-                )
-        us.append(a)
-        vs.append(b)
-    return us, vs
 
 
 def find_redundant_connection(edges: object) -> list[int]:
@@ -93,7 +57,7 @@ def find_redundant_connection(edges: object) -> list[int]:
     .. [2] R. E. Tarjan and J. van Leeuwen, "Worst-case analysis of set union algorithms",
        J. ACM 31(2), 1984.
     """
-    us, vs = _one_based_edges(edges, "edges")
+    us, vs = check_one_based_pairs(edges, None, "edges")  # n == len(edges)
     n = len(us)
     parent = list(range(n + 1))  # index 0 is never used: the nodes are 1 .. n
     size = [1] * (n + 1)

@@ -12,9 +12,14 @@ from typing import Any
 
 import graphs
 from graphs.drill.answers import same_bool
-from graphs.drill.kinds import Family, graph
+from graphs.drill.kinds import graph
 from graphs.drill.limits import GraphLimits
-from graphs.drill.problems.possible_bipartition import LeetCodeFormDrill, nx_bipartite
+from graphs.drill.problems.possible_bipartition import (
+    LeetCodeFormDrill,
+    nx_bipartite,
+    odd_cycle_last,
+    sized,
+)
 from graphs.tools.counterexamples.bipartite import adjacency_lists
 
 
@@ -53,38 +58,21 @@ def _odd_ring(n: int) -> dict[str, Any]:
     return {"n": n, "edges": [*([i, i + 1] for i in range(k - 1)), [0, k - 1]]}
 
 
-def _odd_cycle_last(n: int) -> dict[str, Any]:
-    """Squares (even rings) and then a triangle on the last three nodes: only the last
-    component is not bipartite, and node 0's component is."""
-    edges: list[list[int]] = []
-    start = 0
-    while start + 4 <= n - 3:
-        a, b, c, d = range(start, start + 4)
-        edges += [[a, b], [b, c], [c, d], [a, d]]
-        start += 4
-    edges += [[n - 3, n - 2], [n - 2, n - 1], [n - 3, n - 1]]
-    return {"n": n, "edges": edges}
-
-
-def _sized(label: str, sizes: tuple[int, ...], build: Any) -> Family:
-    return Family(label, lambda: [build(n) for n in sizes])
-
-
 KIND = graph(lambda a, b: f"{a} - {b}", CONSTRAINTS)
 KIND = dataclasses.replace(
     KIND,
     families=(
         *KIND.families,
-        _sized(
+        sized(
             "완전 이분 그래프 (짝수 번과 홀수 번 사이 모든 간선, 답 true)",
             (2, 10, 30, 100),
             _complete_bipartite,
         ),
-        _sized("홀수 길이 고리 하나 (답 false)", (3, 10, 30, 100), _odd_ring),
-        _sized(
+        sized("홀수 길이 고리 하나 (답 false)", (3, 10, 30, 100), _odd_ring),
+        sized(
             "사각형 조각 여러 개, 마지막 조각만 삼각형 (답 false)",
             (3, 10, 30, 100),
-            _odd_cycle_last,
+            odd_cycle_last,
         ),
     ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 import graphs
@@ -56,9 +57,16 @@ def _two_groups(n: int) -> dict[str, Any]:
     return {"n": n, "edges": [list(p) for p in sorted(chosen)]}
 
 
-def _odd_cycle_last(n: int) -> dict[str, Any]:
-    """Many small even rings (squares), then a triangle on the last three people: only the
-    last component is not two-colourable."""
+def odd_cycle_last(n: int) -> dict[str, Any]:
+    """Many small even rings (squares), then a triangle on the last three of the ``n >= 3``
+    nodes: only the last component is not two-colourable, so a colouring of node 0's
+    component alone misses it. 785's drill climbs the same ladder.
+
+    Examples
+    --------
+    >>> odd_cycle_last(7)["edges"]
+    [[0, 1], [1, 2], [2, 3], [0, 3], [4, 5], [5, 6], [4, 6]]
+    """
     edges = []
     start = 0
     while start + 4 <= n - 3:
@@ -70,7 +78,15 @@ def _odd_cycle_last(n: int) -> dict[str, Any]:
     return {"n": n, "edges": edges}
 
 
-def _sized(label: str, sizes: tuple[int, ...], build: Any) -> Family:
+def sized(label: str, sizes: tuple[int, ...], build: Callable[[int], dict[str, Any]]) -> Family:
+    """A family of graphs ``build(n)`` for each node count ``n`` of ``sizes``, smallest first
+    (the graph drills' counterpart of :func:`graphs.drill.kinds.ladder`).
+
+    Examples
+    --------
+    >>> [args["n"] for args in sized("rings", (3, 5), odd_cycle_last).inputs()]
+    [3, 5]
+    """
     return Family(label, lambda: [build(n) for n in sizes])
 
 
@@ -79,13 +95,13 @@ KIND = dataclasses.replace(
     KIND,
     families=(
         *KIND.families,
-        _sized(
+        sized(
             "두 그룹 사이에만 싫어하는 쌍 (가장 많은 쌍, 답 true)", (4, 30, 300, 2000), _two_groups
         ),
-        _sized(
+        sized(
             "짝수 고리 여러 개, 마지막 조각만 삼각형 (답 false)",
             (3, 10, 100, 2000),
-            _odd_cycle_last,
+            odd_cycle_last,
         ),
     ),
 )

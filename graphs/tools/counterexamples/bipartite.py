@@ -12,9 +12,8 @@ from typing import Any
 
 import graphs
 from graphs import pitfalls
-from graphs.tools.counterexamples import outcome
+from graphs.tools.counterexamples import declare
 from graphs.tools.strategies import graph_args
-from house.pitfall import Pitfall
 
 
 def _simple_graphs() -> Any:
@@ -41,7 +40,7 @@ def dislikes_of(args: dict[str, Any]) -> dict[str, Any]:
     return {"n": args["n"], "dislikes": [[a + 1, b + 1] for a, b in args["edges"]]}
 
 
-BIPARTITE_FROM_NODE_ZERO = Pitfall(
+BIPARTITE_FROM_NODE_ZERO = declare(
     mistake="two-colouring by BFS from node 0 only",
     what_goes_wrong=(
         "The graph may be disconnected: an odd cycle in a component without node 0 is never "
@@ -49,14 +48,12 @@ BIPARTITE_FROM_NODE_ZERO = Pitfall(
     ),
     wrong=pitfalls.is_bipartite_from_node_zero,
     correct=graphs.is_bipartite,
-    correct_function="graphs.is_bipartite",
     strategy=_simple_graphs,
-    outcome=outcome,
     called_with=graph_of,
     classic={"n": 4, "edges": [[1, 2], [1, 3], [2, 3]]},
 )
 
-BIPARTITION_UNCHECKED_SEEN = Pitfall(
+BIPARTITION_UNCHECKED_SEEN = declare(
     mistake="a conflict checked only when a neighbour is first coloured",
     what_goes_wrong=(
         "A neighbour just given the other colour never conflicts; the odd cycle shows only on "
@@ -65,9 +62,7 @@ BIPARTITION_UNCHECKED_SEEN = Pitfall(
     ),
     wrong=pitfalls.possible_bipartition_unchecked_seen,
     correct=graphs.possible_bipartition,
-    correct_function="graphs.possible_bipartition",
     strategy=_simple_graphs,
-    outcome=outcome,
     called_with=dislikes_of,
     classic={"n": 3, "edges": [[0, 1], [0, 2], [1, 2]]},
 )
