@@ -114,10 +114,10 @@ def _table(p: dict[str, Any]) -> str:
                 ["틀린 풀이", outcome_cell(case["wrong"])],
             ],
         )
-    return md_table(
-        ["입력", "올바른 함수", "틀린 풀이"],
+    return md_table(  # the label alone in the first column: it stays in view on a phone
+        ["", "입력", "올바른 함수", "틀린 풀이"],
         [
-            [f"{label}: {input_cell(_shown(case))}", outcome_cell(case["correct"]),
+            [label, input_cell(_shown(case)), outcome_cell(case["correct"]),
              outcome_cell(case["wrong"])]
             for label, case in cases
         ],

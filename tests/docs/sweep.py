@@ -133,12 +133,44 @@ OVERFLOW_JS = r"""() => {
     return {width: W, scroll: document.documentElement.scrollWidth, past: out.slice(0, 8)};
 }"""
 
+#: Each short code span of the article (up to 24 characters without spaces, outside code
+#: blocks) that a line break cuts between two letters or digits ("Fals|e", "netw|orkx"), with
+#: the cut marked; a break after punctuation ("--|strict", "a/|b") is where code may wrap.
+BROKEN_CODE_JS = r"""() => {
+    const word = /[\p{L}\p{N}_]/u;
+    const range = document.createRange();
+    const cut = [];
+    for (const c of document.querySelectorAll('article code')) {
+        const t = c.textContent;
+        if (c.closest('pre') || t.length > 24 || /\s/.test(t) || c.getClientRects().length < 2) {
+            continue;
+        }
+        const chars = [];
+        const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            for (let i = 0; i < n.data.length; i++) {
+                range.setStart(n, i);
+                range.setEnd(n, i + 1);
+                chars.push([n.data[i], range.getBoundingClientRect().top]);
+            }
+        }
+        for (let i = 1; i < chars.length; i++) {
+            if (chars[i][1] > chars[i - 1][1] + 2
+                    && word.test(chars[i - 1][0]) && word.test(chars[i][0])) {
+                cut.push(t.slice(0, i) + '|' + t.slice(i));
+            }
+        }
+    }
+    return cut;
+}"""
+
 #: Each article table whose wrapper scrolls sideways, scrolled to its far right: for every row,
 #: where its first cell stood and stands from the wrapper's left edge, the furthest right its
 #: table leaves room for it, and (in the window) whether that cell is what shows at its own
 #: centre (it covers the cells that scrolled under it).
 STICKY_JS = r"""() => [...document.querySelectorAll('article .md-typeset__scrollwrap')]
     .filter(w => w.querySelector('table') && w.scrollWidth > w.clientWidth + 1)
+    .filter(w => !w.closest('.doc-contents'))
     .map(w => {
         const rows = [...w.querySelectorAll('tr')].filter(tr => tr.cells.length > 1);
         rows[0].scrollIntoView({block: 'start'});
@@ -152,12 +184,12 @@ STICKY_JS = r"""() => [...document.querySelectorAll('article .md-typeset__scroll
             const hit = y > 60 && y < innerHeight
                 ? document.elementFromPoint(r.left + r.width / 2, y) : null;
             const last = tr.closest('table').getBoundingClientRect().right - edge - r.width;
-            return {start: start[i], last, left: r.left - edge,
+            return {start: start[i], last, left: r.left - edge, width: r.width,
                     covers: hit && tr.cells[0].contains(hit)};
         });
         w.scrollLeft = 0;
         return {first: rows[rows.length - 1].cells[0].textContent.trim(),
-                scrolled: w.scrollWidth - w.clientWidth, cells};
+                scrolled: w.scrollWidth - w.clientWidth, window: innerWidth, cells};
     })"""
 
 
@@ -205,9 +237,10 @@ def visit_every_page(browser: Any, site_url: str, site: Path, width: int) -> dic
     """``page path -> what its visit saw`` for every page of ``site`` at ``width`` px (light
     theme: the theme changes no layout and no figure, only colours).
 
-    Each record has ``broken_words`` and ``images``; at 1280 px also ``h1`` (headings in the
-    content), ``unloaded`` (images that did not load), ``errors`` and ``external``; at 390 px
-    also ``overflow`` and ``tables`` (:data:`OVERFLOW_JS`, :data:`STICKY_JS`).
+    Each record has ``broken_words``, ``broken_code`` (:data:`BROKEN_CODE_JS`) and ``images``;
+    at 1280 px also ``h1`` (headings in the content), ``unloaded`` (images that did not load),
+    ``errors`` and ``external``; at 390 px also ``overflow`` and ``tables`` (:data:`OVERFLOW_JS`,
+    :data:`STICKY_JS`).
     """
     seen: dict[str, dict] = {}
     with site_page(browser, site_url, width) as page:
@@ -221,6 +254,7 @@ def visit_every_page(browser: Any, site_url: str, site: Path, width: int) -> dic
                 record["errors"] = list(page.errors)
                 record["external"] = list(page.external)
             record["broken_words"] = page.evaluate(BROKEN_WORDS_JS)
+            record["broken_code"] = page.evaluate(BROKEN_CODE_JS)
             if not laptop:
                 record["overflow"] = page.evaluate(OVERFLOW_JS)
                 record["tables"] = page.evaluate(STICKY_JS)

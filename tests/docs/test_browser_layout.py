@@ -16,7 +16,7 @@ import pytest
 
 from tests.docs.browser import open_page, site_page
 from tests.docs.site import built, nav_sources, post_page, published_posts
-from tests.docs.sweep import BROKEN_WORDS_JS, OVERFLOW_JS, WIDTHS, built_pages
+from tests.docs.sweep import BROKEN_CODE_JS, BROKEN_WORDS_JS, OVERFLOW_JS, WIDTHS, built_pages
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,15 @@ def test_no_hangul_word_breaks_across_lines(every_page, width) -> None:
     broken = {path or "/": seen["broken_words"][:5]
               for path, seen in every_page(width).items() if seen["broken_words"]}  # fmt: skip
     assert broken == {}, f"Hangul words broken across lines at {width} px: {broken}"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_short_code_word_breaks_across_lines(every_page, width) -> None:
+    """Issue 34: "Fals|e", "Cycle|Error", "netw|orkx" at 390 px, "network|x" at 1280 px. A code
+    word short enough for any column stays whole; a table scrolls sideways instead."""
+    broken = {path or "/": seen["broken_code"][:5]
+              for path, seen in every_page(width).items() if seen["broken_code"]}  # fmt: skip
+    assert broken == {}, f"code words broken across lines at {width} px: {broken}"
 
 
 @pytest.fixture
@@ -64,6 +73,9 @@ def test_a_scrolling_table_keeps_its_first_column_in_view(on_a_phone) -> None:
             assert abs(cell["left"] - stuck) <= 1, (where, cell, table["scrolled"])
         shown = [c["covers"] for c in table["cells"] if c["covers"] is not None]
         assert shown and all(shown), where
+        # what stays in view leaves room for what scrolls: a third of the screen at most
+        widest = max(cell["width"] for cell in table["cells"])
+        assert widest <= table["window"] / 3 + 1, (where, widest, table["window"])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -95,7 +107,14 @@ def test_the_checks_see_a_broken_word_and_an_overflow(browser, site_url: str) ->
                 '<p style="width: 3em; word-break: break-word">가나다라마바사아자차</p>'
                 + '<p id="wide" style="white-space: nowrap">' + 'overflow '.repeat(80) + '</p>')"""
         )
+        assert phone.evaluate(BROKEN_CODE_JS) == []
+        phone.evaluate(
+            """() => document.querySelector('article').insertAdjacentHTML('afterbegin',
+                '<p style="width: 2em"><code style="overflow-wrap: anywhere">CycleError</code>')"""
+        )
         broken = phone.evaluate(BROKEN_WORDS_JS)
         past = phone.evaluate(OVERFLOW_JS)["past"]
+        code = phone.evaluate(BROKEN_CODE_JS)
+    assert len(code) == 1 and code[0].replace("|", "") == "CycleError", code
     assert broken and all("<p>" in b for b in broken), broken
     assert past and all(x.startswith('text "overflow overflow') for x in past), past

@@ -109,6 +109,14 @@ STUDENT = [
     ("DFS", "graphs/bfs-dfs/"),
     ("드릴 채점", "graphs/drill/"),
     ("채점기", "graphs/drill/"),
+    # the words a Korean student types for them (issue 34)
+    ("오렌지", "graphs/994-rotting-oranges/"),
+    ("유니온 파인드", "graphs/323-components/"),
+    ("플러드 필", "graphs/200-islands/"),
+    ("가장자리", "graphs/130-surrounded-regions/"),
+    ("색칠", "graphs/785-is-graph-bipartite/"),
+    ("리트코드", "graphs/drill/"),
+    ("진도", "graphs/progress/"),
 ]
 
 #: A few of them on a phone, in both languages.
