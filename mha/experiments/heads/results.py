@@ -30,6 +30,8 @@ from mha.experiments.runner import UsageError
 from mha.experiments.store import round_floats
 from mha.experiments.verdict import CONVERGENCE_TOL, MIN_SEEDS
 
+# ----------------------------------------------------------------------------- what it writes
+
 #: Settings of a grid (keys of ``config`` in results.json) that decide what results.json holds.
 GRID_KEYS = ("grid", "settings", "seeds", "batch_size", "lr", "ema_decay", "d_model", "data_seed",
              "val_size")  # fmt: skip
