@@ -11,7 +11,7 @@ head-count experiment, the graph benchmark) takes its fonts from here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -24,6 +24,8 @@ __all__ = [
     "labels",
     "panel_figure",
     "panel_grid",
+    "panels_figure",
+    "plain_ticks",
     "smallest_text_pt",
     "style",
 ]
@@ -181,3 +183,64 @@ def panel_figure(
     for ax in axes[n:]:
         ax.set_visible(False)
     return fig, axes[:n]
+
+
+def panels_figure(
+    panels: Sequence[Any],
+    draw: Callable[[Any, Any], None],
+    narrow: bool,
+    panel_width: float,
+    panel_height: float,
+    top: float = 0.0,
+    above: Callable[[Any], None] | None = None,
+) -> Any:
+    """A figure of one panel per item of ``panels`` (:func:`panel_figure`) drawn in the site's
+    style (:func:`style`): ``draw(ax, item)`` draws an item on its axes, then ``above(fig)``
+    draws what the panels share (a legend, a title), inside the same style so that its text
+    takes the site's font and sizes too.
+
+    Raises
+    ------
+    ValueError
+        ``panels`` is empty (from :func:`panel_grid`).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig = panels_figure([1, 2, 3], lambda ax, k: ax.plot([0, k]), narrow=True,
+    ...                     panel_width=3.0, panel_height=2.0)
+    >>> [len(ax.lines) for ax in fig.axes if ax.get_visible()]
+    [1, 1, 1]
+    >>> plt.close(fig)
+    """
+    import matplotlib.pyplot as plt
+
+    with plt.rc_context(style()):
+        fig, axes = panel_figure(len(panels), narrow, panel_width, panel_height, top)
+        for ax, item in zip(axes, panels, strict=True):
+            draw(ax, item)
+        if above is not None:
+            above(fig)
+    return fig
+
+
+def plain_ticks(axis: Any, label: Callable[[float], str]) -> None:
+    """Major ticks of a (log) ``axis`` labelled ``label(value)`` as plain text, minor ticks
+    unlabelled: matplotlib's own log labels (``10^-3``) are mathtext, which has no Hangul font
+    fallback. Call it after the last ``loglog`` or ``set_yscale`` of the axes (they reset it).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().subplots()
+    >>> ax.set_yscale("log")
+    >>> plain_ticks(ax.yaxis, lambda v: f"{v:g} s")
+    >>> ax.yaxis.get_major_formatter()(0.001, 0)
+    '0.001 s'
+    """
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    axis.set_major_formatter(FuncFormatter(lambda value, _: label(value)))
+    axis.set_minor_formatter(NullFormatter())

@@ -17,11 +17,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, NullFormatter
 
-from house.figures import labels, panel_figure, style
+from house.figures import labels, panels_figure, plain_ticks
 
 __all__ = ["LABELS", "scaling_figure"]
 
@@ -114,12 +112,8 @@ def _panel(ax: Any, name: str, pr: Mapping[str, Any], text: Mapping[str, str], b
         return
     t0 = pr["seconds"][pr["ours"][0]][0]  # a slope-1 guide through our first point
     ax.loglog(xs, [t0 * x / xs[0] for x in xs], "k:", linewidth=1.0, label=text["guide"])
-    # after the last loglog (it resets them): plain tick labels (matplotlib's 10^-3 is
-    # mathtext, which has no Hangul font fallback)
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda t, _: seconds_label(t)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: size_label(x)))
-    for axis in (ax.xaxis, ax.yaxis):
-        axis.set_minor_formatter(NullFormatter())
+    plain_ticks(ax.yaxis, seconds_label)  # after the last loglog (it resets them)
+    plain_ticks(ax.xaxis, size_label)
     where = ({"loc": "upper center", "bbox_to_anchor": (0.5, -0.24)} if below
              else {"loc": "center left", "bbox_to_anchor": (1.02, 0.5)})  # fmt: skip
     ax.legend(frameon=False, handlelength=1.6, **where)
@@ -145,6 +139,7 @@ def scaling_figure(
     Returns
     -------
     matplotlib.figure.Figure
+        One panel per problem, each with its own legend of solutions.
 
     Raises
     ------
@@ -158,10 +153,10 @@ def scaling_figure(
     # the legend under each panel, but beside the one panel of a wide figure
     below = narrow or n > 1
     width, height = (3.3, 4.6) if below else (6.6, 3.4)
-    with plt.rc_context(style()):
-        fig, axes = panel_figure(n, narrow, width, height, top=0.4 * (n > 1))
-        for ax, (name, pr) in zip(axes, problems, strict=True):
-            _panel(ax, name, pr, text, below)
+
+    def title(fig: Figure) -> None:
         if n > 1:
             fig.suptitle(text["title"] + (text["quick"] if quick else ""))
-    return fig
+
+    return panels_figure(problems, lambda ax, problem: _panel(ax, *problem, text, below), narrow,
+                         width, height, top=0.4 * (n > 1), above=title)  # fmt: skip

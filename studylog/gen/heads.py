@@ -3,9 +3,10 @@
 Source: ``docs/results/heads.json``, written by ``python -m mha.experiments.heads --publish``
 (and ``docs/results/heads_search.json`` for the trade-off search). The pages are made by the
 modules beside this one, split along their seams: :mod:`studylog.gen.heads_prose` (the answer,
-verdict and analysis), :mod:`studylog.gen.heads_tables`, :mod:`studylog.gen.heads_figures` (PNGs
-drawn with :mod:`mha.experiments.heads.plots` into ``docs/results/heads_*.png``, redrawn only when
-their inputs change) and :mod:`studylog.gen.heads_viewer` (the attention viewer's data).
+the verdict and how to reproduce the record), :mod:`studylog.gen.heads_tables` (with the head
+analysis), :mod:`studylog.gen.heads_figures` (PNGs drawn with :mod:`mha.experiments.heads.plots`
+into ``docs/results/heads_*.png``, redrawn only when their inputs change) and
+:mod:`studylog.gen.heads_viewer` (the attention viewer's data).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from studylog.gen.heads_figures import (
     summary_figures,
 )
 from studylog.gen.heads_prose import (
-    analysis_md,
     answer_md,
     answer_sentence,
     ordering,
@@ -30,6 +30,7 @@ from studylog.gen.heads_prose import (
 )
 from studylog.gen.heads_tables import (
     SEARCH_SOURCE,
+    analysis_md,
     budget_table_md,
     cost_side,
     patterns_md,

@@ -5,7 +5,7 @@ Both sides do the same runs of a fixed slice of the grid (same task, head counts
 batches): train with Adam and a moving average of the weights, score the average at every
 quarter of the budget.
 
-- **ours**: :func:`mha.experiments.heads.cli.execute` (the shared runner) with ``--jobs 2``
+- **ours**: :func:`mha.experiments.heads.runs.execute` (the shared runner) with ``--jobs 2``
   (one torch thread per worker, the attention's fast path while training). It also does the
   head analysis and saves every run, work the plain loop skips.
 - **plain**: one process, torch's default threads, a sequential loop with the attention written
@@ -42,7 +42,7 @@ from house.files import atomic_write_json
 from house.outputs import count_problem, file_problem, refuse
 from house.terminal import ctrl_c_ends
 from house.timing import interleaved, load_average, medians
-from mha.experiments.heads.cli import DEFAULTS, execute
+from mha.experiments.heads.runs import DEFAULTS, execute
 from mha.experiments.heads.tasks import TASKS, accuracy, get_task, train_batches, validation_set
 from mha.experiments.heads.training import RunSpec, budgets
 from mha.experiments.store import round_floats

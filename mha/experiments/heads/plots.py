@@ -22,15 +22,15 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from house.figures import (
     PHONE_INCHES,
     TEXT_PT,
     TITLE_PT,
     labels,
-    panel_figure,
     panel_grid,
+    panels_figure,
+    plain_ticks,
     style,
 )
 
@@ -61,10 +61,18 @@ WIDE_PANEL = 3.3
 WIDE_ALONE = 6.0
 
 
-def _figure(n: int, narrow: bool, top: float) -> tuple[Figure, list]:
-    """A figure of ``n`` accuracy, budget or curve panels (:func:`panel_figure`)."""
-    wide = WIDE_ALONE if n == 1 else WIDE_PANEL
-    return panel_figure(n, narrow, wide, PANEL_HEIGHT, top)
+def _figure(
+    panels: Sequence[Any],
+    draw: Callable[[Any, Any], None],
+    above: Callable[[Figure], None],
+    narrow: bool,
+    top: float,
+) -> Figure:
+    """A figure of accuracy, budget or curve panels, one per item of ``panels``
+    (:func:`~house.figures.panels_figure`): :data:`WIDE_ALONE` wide when there is one,
+    :data:`WIDE_PANEL` a column otherwise."""
+    wide = WIDE_ALONE if len(panels) == 1 else WIDE_PANEL
+    return panels_figure(panels, draw, narrow, wide, PANEL_HEIGHT, top, above)
 
 
 def _head_legend(fig: Figure, heads: Sequence[int], text: Mapping[str, str]) -> None:
@@ -128,6 +136,7 @@ def heatmap_figure(
     Returns
     -------
     matplotlib.figure.Figure
+        The heads' maps above one colour bar of the weights.
 
     Raises
     ------
@@ -202,6 +211,7 @@ def curves_figure(
     Returns
     -------
     matplotlib.figure.Figure
+        One panel per level, under one legend of the head counts' colours.
 
     Raises
     ------
@@ -215,33 +225,32 @@ def curves_figure(
         by_level[r["level"]]  # a level whose runs all diverged still gets its (empty) panel
         if not r.get("diverged", False):
             by_level[r["level"]][r["n_heads"]].append(r["curve"])
-    levels = sorted(by_level)
     text = labels(LABELS)
     heads = sorted({h for curves in by_level.values() for h in curves})
-    with plt.rc_context(style()):
-        fig, axes = _figure(len(levels), narrow, top=1.2)
-        for ax, level in zip(axes, levels, strict=True):
-            for h, curves in sorted(by_level[level].items()):
-                n = min(len(c) for c in curves)
-                steps = [(i + 1) * curve_every for i in range(n)]
-                cols = list(zip(*(c[:n] for c in curves), strict=True))
-                color = COLORS.get(h)
-                ax.plot(steps, [sum(col) / len(col) for col in cols], color=color)
-                low = [max(min(c), 1e-6) for c in cols]
-                ax.fill_between(steps, low, [max(c) for c in cols], color=color, alpha=0.2,
-                                linewidth=0)  # fmt: skip
-            ax.set_xlabel(text["step"])
-            ax.set_ylabel(text["loss"])
-            ax.set_yscale("log")
-            # plain numbers (matplotlib's 10^-3 is mathtext, which has no Hangul font fallback)
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-            ax.yaxis.set_minor_formatter(NullFormatter())
-            ax.grid(True, alpha=0.3)
-            ax.set_title(text["level"].format(level))
+
+    def draw(ax: Any, level: int) -> None:
+        for h, curves in sorted(by_level[level].items()):
+            n = min(len(c) for c in curves)
+            steps = [(i + 1) * curve_every for i in range(n)]
+            cols = list(zip(*(c[:n] for c in curves), strict=True))
+            color = COLORS.get(h)
+            ax.plot(steps, [sum(col) / len(col) for col in cols], color=color)
+            low = [max(min(c), 1e-6) for c in cols]
+            ax.fill_between(steps, low, [max(c) for c in cols], color=color, alpha=0.2,
+                            linewidth=0)  # fmt: skip
+        ax.set_xlabel(text["step"])
+        ax.set_ylabel(text["loss"])
+        ax.set_yscale("log")
+        plain_ticks(ax.yaxis, lambda v: f"{v:g}")
+        ax.grid(True, alpha=0.3)
+        ax.set_title(text["level"].format(level))
+
+    def above(fig: Figure) -> None:
         _head_legend(fig, heads, text)
         if title:
             fig.suptitle(title, linespacing=1.2)
-    return fig
+
+    return _figure(sorted(by_level), draw, above, narrow, top=1.2)
 
 
 Rows = Sequence[Mapping[str, Any]]
@@ -253,21 +262,21 @@ def _accuracy_panels(
     legend: Callable[[Figure, Mapping[str, str]], None],
     narrow: bool,
 ) -> Figure:
-    """One accuracy panel per setting (:func:`panel_grid`): ``draw(ax, rows, labels)`` plots a
+    """One accuracy panel per setting (:func:`_figure`): ``draw(ax, rows, labels)`` plots a
     setting, ``legend(fig, labels)`` draws the one legend above them all; the title, the y label
     and the grid are the same for every panel."""
     if not panels:
         raise ValueError("panels: expected at least one setting, got none")
     text = labels(LABELS)
-    with plt.rc_context(style()):
-        fig, axes = _figure(len(panels), narrow, top=0.9)
-        for ax, (title, rows) in zip(axes, panels, strict=True):
-            draw(ax, rows, text)
-            ax.set_ylabel(text["accuracy"])
-            ax.set_title(title, fontsize=TEXT_PT, linespacing=1.2)
-            ax.grid(True, alpha=0.3)
-        legend(fig, text)
-    return fig
+
+    def panel(ax: Any, setting: tuple[str, Rows]) -> None:
+        title, rows = setting
+        draw(ax, rows, text)
+        ax.set_ylabel(text["accuracy"])
+        ax.set_title(title, fontsize=TEXT_PT, linespacing=1.2)
+        ax.grid(True, alpha=0.3)
+
+    return _figure(panels, panel, lambda fig: legend(fig, text), narrow, top=0.9)
 
 
 def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int, narrow: bool = False) -> Figure:
@@ -288,6 +297,7 @@ def sweep_figure(panels: Sequence[tuple[str, Rows]], d_model: int, narrow: bool 
     Returns
     -------
     matplotlib.figure.Figure
+        The panels under one legend of the two markers (converged, still learning).
 
     Raises
     ------
@@ -340,6 +350,7 @@ def budget_figure(panels: Sequence[tuple[str, Rows]], narrow: bool = False) -> F
     Returns
     -------
     matplotlib.figure.Figure
+        The panels under one legend of the head counts' colours.
 
     Raises
     ------

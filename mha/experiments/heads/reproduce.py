@@ -174,14 +174,18 @@ class _Check:
             self.fail(path, f"no field {show(key)}")
         return obj[key]
 
-    def items(self, value: Any, path: str, what: str = "a list of objects") -> list[Any]:
-        """``value`` as a list whose entries are objects (``what`` says what the list holds)."""
+    def entries(
+        self, value: Any, path: str, what: str = "a list of objects"
+    ) -> list[tuple[str, Mapping[str, Any]]]:
+        """``value`` as a list whose entries are objects (``what`` says what the list holds),
+        each with its path ``path[i]``."""
         if not isinstance(value, list):
             self.fail(path, f"expected {what}, got {show(value)}")
-        for i, entry in enumerate(value):
+        found = [(f"{path}[{i}]", entry) for i, entry in enumerate(value)]
+        for at, entry in found:
             if not isinstance(entry, Mapping):
-                self.fail(f"{path}[{i}]", f"expected an object, got {show(entry)}")
-        return value
+                self.fail(at, f"expected an object, got {show(entry)}")
+        return found
 
     def kind(self, obj: Mapping[str, Any], path: str, key: str, kind: str) -> Any:
         """Field ``key`` of ``obj``, of one of the :data:`_KINDS`."""
@@ -190,6 +194,10 @@ class _Check:
         if not fits(value):
             self.fail(f"{path}.{key}", f"expected {wanted}, got {show(value)}")
         return value
+
+    def key(self, obj: Mapping[str, Any], path: str, *fields: tuple[str, str]) -> tuple:
+        """The fields ``(key, kind)`` that identify ``obj`` among its list (:meth:`kind`)."""
+        return tuple(self.kind(obj, path, key, kind) for key, kind in fields)
 
     def number(self, obj: Mapping[str, Any], path: str, key: str, top: float | None) -> None:
         """Field ``key``: null or a number in [0, ``top``] (``top`` ``None``: no upper bound);
@@ -255,28 +263,23 @@ def check_record(record: Any, name: str, *, finite: bool = True) -> None:
     if not isinstance(record["config"], Mapping):
         check.fail("config", f"expected an object, got {show(record['config'])}")
     cells: dict[tuple, str] = {}
-    for i, cell in enumerate(check.items(record["summary"], "summary")):
-        path = f"summary[{i}]"
-        key = (check.kind(cell, path, "task", "str"), check.kind(cell, path, "level", "int"),
-               check.kind(cell, path, "n_heads", "int"))  # fmt: skip
+    for path, cell in check.entries(record["summary"], "summary"):
+        key = check.key(cell, path, ("task", "str"), ("level", "int"), ("n_heads", "int"))
         check.kind(cell, path, "converged", "bool?")
         check.number(cell, path, "val_accuracy_mean", 1.0)
         check.number(cell, path, "val_accuracy_std", None)
         check.unique(cells, key, path, f"cell {_label(*key)}")
     settings: dict[tuple, str] = {}
-    for i, setting in enumerate(check.items(record["verdict"], "verdict")):
-        path = f"verdict[{i}]"
-        key = (check.kind(setting, path, "task", "str"), check.kind(setting, path, "level", "int"),
-               check.kind(setting, path, "steps", "int"))  # fmt: skip
+    for path, setting in check.entries(record["verdict"], "verdict"):
+        key = check.key(setting, path, ("task", "str"), ("level", "int"), ("steps", "int"))
         check.kind(setting, path, "status", "str")
         check.kind(setting, path, "still_learning", "ints")
         for list_name in ("fewer_heads_win", "pairs"):
             where = f"{path}.{list_name}"
             found = check.field(setting, path, list_name)
             pairs: dict[tuple, str] = {}
-            for j, pair in enumerate(check.items(found, where, "a list of pairs")):
-                at = f"{where}[{j}]"
-                ab = (check.kind(pair, at, "a", "int"), check.kind(pair, at, "b", "int"))
+            for at, pair in check.entries(found, where, "a list of pairs"):
+                ab = check.key(pair, at, ("a", "int"), ("b", "int"))
                 if list_name == "pairs":
                     for flag in PAIR_FIELDS:
                         check.kind(pair, at, flag, "bool")

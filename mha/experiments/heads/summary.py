@@ -1,17 +1,100 @@
-"""Runs aggregated over seeds: the study note's table (:func:`summarise`), the head analysis per
-head count (:func:`analyse_groups`) and each setting's verdict (:func:`judge`).
+"""Runs aggregated over seeds, and what is said of them:
+
+- the verdict: the shared rule (:mod:`mha.experiments.verdict`) with head counts as the variants
+  and validation accuracy as the score (:func:`verdict`), and its sentence (:func:`describe`);
+- the study note's table (:func:`summarise`), the head analysis per head count
+  (:func:`analyse_groups`) and each setting's verdict (:func:`judge`);
+- the table as the command prints it at the end (:func:`format_table`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from mha.experiments.heads.grids import Setting
+from mha.experiments import verdict as rule_of_seeds
+from mha.experiments.heads.runs import Setting
 from mha.experiments.heads.tasks import TASKS
 from mha.experiments.heads.training import RunSpec, budgets
-from mha.experiments.heads.verdict import RULE, describe, verdict
-from mha.experiments.verdict import converged, mean_std
+from mha.experiments.verdict import MIN_SEEDS, converged, mean_std
+
+# ----------------------------------------------------------------------------- the verdict
+
+#: The rule as results.json states it.
+RULE = rule_of_seeds.rule("head counts", "validation accuracies")
+
+
+def verdict(
+    accuracies: Mapping[int, Sequence[float | None]], converged: Mapping[int, bool] | None = None
+) -> dict[str, Any]:
+    """The verdict for one task and level (see :func:`mha.experiments.verdict.verdict`), with
+    the trade-off's cost side: ``fewer_heads_win`` lists the converged pairs where fewer, wider
+    heads beat more, narrower heads confidently.
+
+    Parameters
+    ----------
+    accuracies : mapping
+        Head count -> validation accuracy of each seed; ``None`` for a seed whose training
+        diverged.
+    converged : mapping, optional
+        Head count -> whether it finished learning (all by default).
+
+    Raises
+    ------
+    ValueError
+        Fewer than two head counts, or a head count with no accuracies.
+
+    Examples
+    --------
+    >>> verdict({1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9]})["status"]
+    'differ'
+    >>> verdict({1: [0.5, None, 0.52], 4: [0.9, 0.91, 0.9]})["diverged"]
+    [{'n_heads': 1, 'runs': 1}]
+    >>> v = verdict({1: [0.99, 0.99, 0.98], 64: [0.9, 0.91, 0.9]})
+    >>> [(p["a"], p["b"]) for p in v["fewer_heads_win"]]
+    [(1, 64)]
+    """
+    v = rule_of_seeds.verdict(accuracies, RULE, variants="head counts", key="n_heads",
+                              argument="accuracies", converged=converged)  # fmt: skip
+    # pairs come as (a, b) with a < b: fewer heads win when the gap a - b is positive
+    v["fewer_heads_win"] = [p for p in v["pairs"] if p["confident"] and p["gap"] > 0]
+    return v
+
+
+def describe(task: str, level: int, v: Mapping[str, Any]) -> str:
+    """One English sentence for the command's output."""
+    if v["status"] == "too_few_seeds":
+        return (
+            f"{task} L{level}: {v['n_seeds']} seed(s) per head count is too few to tell "
+            f"(need {MIN_SEEDS})"
+        )
+    if v["status"] == "diverged":
+        runs = ", ".join(f"{d['runs']} with {d['n_heads']} head(s)" for d in v["diverged"])
+        return (
+            f"{task} L{level}: training diverged (NaN or infinite loss) in {runs}; nothing is "
+            "claimed about head counts (try a smaller --lr)"
+        )
+    still = ""
+    if v.get("still_learning"):
+        heads = ", ".join(str(h) for h in v["still_learning"])
+        still = f"; still learning at the budget: {heads} head(s)"
+    if v["status"] == "no_difference":
+        return f"{task} L{level}: no pair of head counts differs by more than the seed spread"
+    if v["status"] == "still_learning":
+        return f"{task} L{level}: no converged pair differs{still}"
+    if v["status"] != "differ":
+        return f"{task} L{level}: {v['status'].replace('_', ' ')}"
+    parts = [
+        f"{p['a']} vs {p['b']} heads (gap {p['gap']:+.3f} > spread {p['spread']:.3f}"
+        + (", confident)" if p["confident"] else ")")
+        for p in v["pairs"]
+        if p["differ"]
+    ]
+    return f"{task} L{level}: differ: " + "; ".join(parts) + still
+
+
+# ----------------------------------------------------------------------------- over seeds
 
 
 def _sorted_desc_by_rank(rows: list[list[float]]) -> list[float]:
@@ -133,3 +216,38 @@ def judge(setting: Setting, specs: Sequence[RunSpec], records: dict[RunSpec, dic
     return {"task": setting.task, "level": setting.level,
             "knobs": TASKS[setting.task].knobs(setting.level), "steps": setting.steps, **v,
             "sentence": describe(setting.task, setting.level, v)}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- the printed table
+
+
+def format_table(summary: list[dict]) -> str:
+    """The study note's table, one block per task and level; diverged seeds are counted in
+    their own column and left out of the means."""
+    lines = []
+    last = None
+    head = (f"{'heads':>5} {'d_head':>6} {'params':>8} {'final train loss':>16} "
+            f"{'val acc (mean)':>14} {'spread (std)':>12} {'converged':>9} {'seeds':>5} "
+            f"{'diverged':>8}")  # fmt: skip
+
+    def num(x: float | None, width: int) -> str:
+        return f"{'-':>{width}}" if x is None else f"{x:>{width}.4f}"
+
+    for row in summary:
+        key = (row["task"], row["level"])
+        if key != last:
+            knobs = ", ".join(f"{k}={v}" for k, v in row["knobs"].items())
+            lines += [
+                "",
+                f"{row['task']}  level {row['level']} ({knobs}), {row['steps']} steps",
+                head,
+            ]
+            last = key
+        lines.append(
+            f"{row['n_heads']:>5} {row['d_head']:>6} {row['params']:>8,} "
+            f"{num(row['final_train_loss_mean'], 16)} {num(row['val_accuracy_mean'], 14)} "
+            f"{num(row['val_accuracy_std'], 12)} "
+            f"{'yes' if row['converged'] else 'no':>9} {row['n_seeds']:>5} "
+            f"{row['n_diverged']:>8}"
+        )
+    return "\n".join(lines)

@@ -31,8 +31,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from mha.experiments.heads.analysis import analyse_heads
-from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.model import HeadCountModel, analyse_heads
 from mha.experiments.heads.tasks import accuracy as label_accuracy
 from mha.experiments.heads.tasks import get_task, train_batches, validation_set
 from mha.module import count_parameters
@@ -275,7 +274,7 @@ def run(spec: RunSpec, step_callback: Callable[[int, float], None] | None = None
         step losses), ``val_accuracy`` (of the averaged model at the end), ``budget_accuracy``
         (``[[steps, val_accuracy], ...]`` at each of :func:`budgets`), ``curve`` (block means of
         the step losses, ``curve_every`` steps per point), ``analysis`` (see
-        :func:`~mha.experiments.heads.analysis.analyse_heads`) and ``wall_time_s``. A diverged
+        :func:`~mha.experiments.heads.model.analyse_heads`) and ``wall_time_s``. A diverged
         run (a loss or a weight became NaN or infinite) is a result too: it is not evaluated,
         and its ``final_train_loss``, ``val_accuracy`` and ``analysis`` are ``None``.
     """

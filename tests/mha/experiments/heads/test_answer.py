@@ -3,7 +3,7 @@ specific to it (the ceiling and why, the cost side with its interval, what is st
 
 from __future__ import annotations
 
-from mha.experiments.heads.verdict import verdict
+from mha.experiments.heads.summary import verdict
 from studylog.gen.heads import answer_sentence, ordering
 from studylog.gen.heads_prose import headline, tiers
 

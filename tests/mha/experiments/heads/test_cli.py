@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mha.experiments.heads import cli as experiment
-from mha.experiments.heads.records import record_problem
+from mha.experiments.heads.runs import record_problem
 from mha.experiments.store import load_finished
 from tests.conftest import sigint_as_in_a_terminal
 from tests.helpers import PYTHON, TINY
@@ -101,10 +101,10 @@ def test_resume_skips_finished_runs_and_survives_an_interruption(tmp_path, refer
     s2.write_text('{"task": "cou')  # a torn write
 
     # Interrupt the rerun after one more run has finished.
-    from mha.experiments.heads import records
+    from mha.experiments.heads import runs
 
     calls = {"n": 0}
-    real = records.run_rounded
+    real = runs.run_rounded
 
     def flaky(spec, step_callback=None):
         calls["n"] += 1

@@ -10,14 +10,14 @@ import torch.nn.functional as F
 from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
 from mha.experiments.heads import training
-from mha.experiments.heads.analysis import (
+from mha.experiments.heads.model import (
+    HeadCountModel,
     analyse_heads,
     answer_attention,
     attention_maps,
     importance,
     redundancy,
 )
-from mha.experiments.heads.model import HeadCountModel
 from mha.experiments.heads.tasks import TASKS, train_batches
 from mha.experiments.heads.training import (
     RunSpec,

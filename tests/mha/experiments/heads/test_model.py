@@ -6,8 +6,13 @@ import pytest
 import torch
 
 from mha import attention_param_count, count_parameters
-from mha.experiments.heads.analysis import ablation, analyse_heads, importance, redundancy
-from mha.experiments.heads.model import HeadCountModel
+from mha.experiments.heads.model import (
+    HeadCountModel,
+    ablation,
+    analyse_heads,
+    importance,
+    redundancy,
+)
 from mha.experiments.heads.tasks import TASKS
 
 

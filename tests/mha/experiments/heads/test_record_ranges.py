@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from mha.experiments.heads.records import check_record
+from mha.experiments.heads.runs import check_record
 from mha.experiments.heads.training import RunSpec
 from tests.helpers import ROOT
 

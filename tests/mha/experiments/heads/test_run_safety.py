@@ -107,9 +107,9 @@ def test_a_diverging_grid_is_recorded_summarised_judged_and_finished(tmp_path, c
 
 def test_a_grid_where_one_head_count_diverges_is_not_judged(tmp_path, monkeypatch):
     """One diverged seed: the other seeds' numbers stay, the verdict claims nothing."""
-    from mha.experiments.heads import records
+    from mha.experiments.heads import runs
 
-    real = records.run_rounded
+    real = runs.run_rounded
 
     def one_diverges(spec, step_callback=None):
         record = real(spec, step_callback)

@@ -10,7 +10,7 @@ import scipy.stats
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from mha.experiments.heads.verdict import describe, verdict
+from mha.experiments.heads.summary import describe, verdict
 from mha.experiments.verdict import compare
 
 
