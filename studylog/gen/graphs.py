@@ -89,20 +89,25 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
     target = prob.get("at_target")
     if target:
         label = "목표 크기" if target["is_target"] else "측정한 가장 큰 크기(목표 크기 아님)"
+        ratios = target["ratios"]  # a column per function, so the labels stay in view on a phone
+        rows = [
+            ("우리 (ms)", lambda r: _ms(r["seconds"])),
+            ("networkx (ms)", lambda r: _ms(r["networkx_seconds"])),
+            ("참조 (ms)", lambda r: _ms(r["reference_seconds"])),
+            ("networkx 대비 속도", lambda r: f"{r['speedup_vs_networkx']:.1f}배"),
+            ("우리 / 참조", lambda r: f"{r['ours_over_reference']:.2f}"),
+        ]
         lines += [
             "",
             f"**{label}에서의 비교** ({prob['x_label']} = {target['x']:,})",
             "",
-            "| 우리 함수 | 우리 (ms) | networkx (ms) | 참조 (ms) "
-            "| networkx 대비 속도 | 우리 / 참조 |",
-            "| :-- | --: | --: | --: | --: | --: |",
+            "| | " + " | ".join(f"`{solver}`" for solver in ratios) + " |",
+            "| :-- | " + " | ".join("--:" for _ in ratios) + " |",
+            *(
+                f"| {name} | " + " | ".join(cell(r) for r in ratios.values()) + " |"
+                for name, cell in rows
+            ),
         ]
-        for solver, r in target["ratios"].items():
-            lines.append(
-                f"| `{solver}` | {_ms(r['seconds'])} | {_ms(r['networkx_seconds'])} "
-                f"| {_ms(r['reference_seconds'])} | {r['speedup_vs_networkx']:.1f}배 "
-                f"| {r['ours_over_reference']:.2f} |"
-            )
     if not prob.get("answers_agree", True):
         lines += ["", '!!! failure "답이 다르다"', "    측정 중 세 구현의 답이 일치하지 않았다."]
     return "\n".join(lines) + "\n"
@@ -170,7 +175,8 @@ def _speed_summary(data: dict[str, Any], goal: float) -> tuple[list[str], str]:
             key, speedup = f"{name}: {solver}", r["speedup_vs_networkx"]
             had_goal = key in goals
             rows.append(
-                f"| {key} | {speedup:.1f}배 | {f'{goal:g}배 목표' if had_goal else '목표 없음'} |"
+                f"| {name} | `{solver}` | {speedup:.1f}배 "
+                f"| {f'{goal:g}배 목표' if had_goal else '목표 없음'} |"
             )
             (reached if speedup >= goal else short).append(
                 f"`{solver}`({speedup:.1f}배{'' if had_goal else ', 목표 없음'})"
@@ -203,7 +209,10 @@ def render_scaling(
     goals = data["goals"]
     lo, hi = data["settings"]["slope_goal"]
     slopes = goals["slopes_linear"]
-    rows = [f"| {k} | {_slope(g['slope'])} |" for k, g in slopes.items()]
+    rows = [  # the problem alone in the first column: it stays in view on a phone
+        "| {} | `{}` | {} |".format(*key.split(": ", 1), _slope(g["slope"]))
+        for key, g in slopes.items()
+    ]
     inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if is_linear(g["slope"], (lo, hi))]
     outside = [
         k.split(": ", 1)[-1] for k, g in slopes.items() if not is_linear(g["slope"], (lo, hi))
@@ -225,11 +234,11 @@ def render_scaling(
         header(BENCH)
         + "\n"
         + figure_md(OVERVIEW, figures)
-        + "\n| 문제: 함수 | log-log 기울기 |\n| :-- | --: |\n"
+        + "\n| 문제 | 함수 | log-log 기울기 |\n| :-- | :-- | --: |\n"
         + "\n".join(rows)
         + f"\n\n{slope_text}\n"
         + (
-            "\n| 문제: 함수 | networkx 대비 속도 | 목표 |\n| :-- | --: | :-- |\n"
+            "\n| 문제 | 함수 | networkx 대비 속도 | 목표 |\n| :-- | :-- | --: | :-- |\n"
             + "\n".join(speed)
             + "\n"
             if speed

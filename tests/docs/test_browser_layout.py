@@ -73,9 +73,17 @@ def test_a_scrolling_table_keeps_its_first_column_in_view(on_a_phone) -> None:
             assert abs(cell["left"] - stuck) <= 1, (where, cell, table["scrolled"])
         shown = [c["covers"] for c in table["cells"] if c["covers"] is not None]
         assert shown and all(shown), where
-        # what stays in view leaves room for what scrolls: a third of the screen at most
-        widest = max(cell["width"] for cell in table["cells"])
-        assert widest <= table["window"] / 3 + 1, (where, widest, table["window"])
+
+
+def test_what_stays_in_view_leaves_two_thirds_of_a_phone_to_what_scrolls(on_a_phone) -> None:
+    """Issue 34: 130's counterexample table kept 372 of 390 px in its sticky column."""
+    wide = {
+        f"{path} table ending with {table['first']!r}": round(widest)
+        for path, seen in on_a_phone.items()
+        for table in seen["tables"]
+        if (widest := max(cell["width"] for cell in table["cells"])) > table["window"] / 3 + 1
+    }
+    assert wide == {}, wide
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -115,6 +123,6 @@ def test_the_checks_see_a_broken_word_and_an_overflow(browser, site_url: str) ->
         broken = phone.evaluate(BROKEN_WORDS_JS)
         past = phone.evaluate(OVERFLOW_JS)["past"]
         code = phone.evaluate(BROKEN_CODE_JS)
-    assert len(code) == 1 and code[0].replace("|", "") == "CycleError", code
+    assert code and all(cut.replace("|", "") == "CycleError" for cut in code), code
     assert broken and all("<p>" in b for b in broken), broken
     assert past and all(x.startswith('text "overflow overflow') for x in past), past
