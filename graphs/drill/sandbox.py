@@ -137,6 +137,7 @@ class Sandbox:
         self.isolated = 0  # the Landlock ABI the child confined itself with (0: not confined)
         self.stray_lines = 0
         self._process: psutil.Process | None = None
+        self._fds: tuple[int, ...] = ()  # this process's ends of the pipes
         self._selector = selectors.DefaultSelector()
 
     # ------------------------------------------------------------------ life
@@ -149,8 +150,9 @@ class Sandbox:
         answer_r, answer_w = os.pipe()
         output_r, output_w = os.pipe()
         report_r, report_w = os.pipe()
-        self._requests_fd, self._answer_fd = requests_w, answer_r  # close() closes them
+        self._requests_fd, self._answer_fd = requests_w, answer_r
         self._output_fd, self._report_fd = output_r, report_r
+        self._fds = (requests_w, answer_r, output_r, report_r)  # close() closes them
         runner = [sys.executable, "-I", str(RUNNER), str(answer_w)]
         passed = (requests_r, answer_w)
         try:
@@ -197,12 +199,13 @@ class Sandbox:
             except subprocess.TimeoutExpired:  # it never stops on its own: end what is below
                 _kill_tree(self.proc.pid)
                 self.proc.wait()
-            for fd in (self._requests_fd, self._answer_fd, self._output_fd, self._report_fd):
-                with contextlib.suppress(KeyError, ValueError):
-                    self._selector.unregister(fd)
-                with contextlib.suppress(OSError):
-                    os.close(fd)
             self.proc = None
+        for fd in self._fds:
+            with contextlib.suppress(KeyError, ValueError):
+                self._selector.unregister(fd)
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._fds = ()
         self._selector.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
