@@ -131,6 +131,7 @@ _MAIN_GUARD = re.compile(r'^if __name__ == "__main__":', re.M)
 #: Modules run as ``__main__`` that are not commands a person types, and why.
 NOT_COMMANDS = {
     "graphs.drill.runner": "the judge's sandboxed child, started with the fd of its answer pipe",
+    "graphs.drill.supervisor": "the judge's check-long subreaper that starts the sandboxed child",
 }
 
 

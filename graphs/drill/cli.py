@@ -36,6 +36,7 @@ tomorrow) is one ``warning:`` naming its first bad ``file:line`` and how many mo
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import os
 import stat
@@ -45,6 +46,7 @@ from typing import Any
 
 from graphs.drill import practice
 from graphs.drill.files import kind
+from graphs.drill.options import CheckOptions
 from graphs.drill.record import (
     RECORD_DIR,
     Held,
@@ -63,10 +65,6 @@ __all__ = ["main", "run_command"]
 PROG = "python -m graphs.drill"
 CMD = ".venv/bin/python -m graphs.drill"
 HINT_AFTER_MINUTES = 30
-# The judge's defaults (graphs.drill.judge.check), repeated so that --help needs no judge.
-TIME_LIMIT = 2.0
-MEMORY_MB = 2048
-BUDGET = 120.0
 
 
 class UsageError(ValueError):
@@ -170,7 +168,7 @@ def _check_event(
     result: dict[str, Any],
     moment: Any,
     mine: list[dict[str, Any]],
-    options: dict[str, Any],
+    options: CheckOptions,
 ) -> dict[str, Any]:
     """The ``check`` event of a judged file, ``mine`` being the problem's session so far."""
     minutes = minutes_since(mine, moment)
@@ -183,18 +181,18 @@ def _check_event(
         "passed": result["status"] == "pass",
         "verdict": result["verdict"], "message": result["message"],
         "phase": result.get("phase"), "failing_input": failing, "input": result.get("input"),
-        "hint_taken": any(e["event"] == "hint" for e in mine), "strict": options["strict"],
+        "hint_taken": any(e["event"] == "hint" for e in mine), "strict": options.strict,
         "file": str(path),
     }  # fmt: skip
 
 
-def cmd_check(drill: Any, path: Path, record: Path, options: dict[str, Any]) -> int:
+def cmd_check(drill: Any, path: Path, record: Path, options: CheckOptions) -> int:
     """Judge, print the verdict, then record it; the exit status is the verdict's (0 or 1)."""
     from graphs.drill.judge import check
     from graphs.drill.report import format_result
     from graphs.drill.sandbox import landlock_abi
 
-    result = check(drill.number, path, **options)
+    result = check(drill.number, path, options)
     moment = now()
     passed = result["status"] == "pass"
     print("\n".join(format_result(drill, str(path), result)), flush=True)
@@ -372,40 +370,15 @@ def _parser() -> argparse.ArgumentParser:
     for p in (start, hint, chk):
         p.add_argument("problem", metavar="PROBLEM", help="LeetCode number (200) or method name")
     chk.add_argument("file", metavar="FILE", type=Path, help="a .py file with class Solution")
-    chk.add_argument(
-        "--strict",
-        action="store_true",
-        help="count the project's stricter rules as failures: an input the solution mutated,"
-        " recursion deeper than plain Python's 1000 frames; stricter than LeetCode, which"
-        " accepts both (default: off, they are notes on a pass)",
-    )
-    chk.add_argument(
-        "--time-limit",
-        type=float,
-        default=TIME_LIMIT,
-        help="the least CPU seconds any input may take: an input's limit is 100 times the"
-        " project's solution's CPU time on it, never less than this (default: %(default)s)",
-    )
-    chk.add_argument(
-        "--memory-mb",
-        type=int,
-        default=MEMORY_MB,
-        help="address-space limit of the solution's process in MiB, 0 for none"
-        " (default: %(default)s)",
-    )
-    chk.add_argument(
-        "--budget",
-        type=float,
-        default=BUDGET,
-        help="seconds for the whole search; the process is killed a little after"
-        " (default: %(default)s)",
-    )
-    chk.add_argument(
-        "--max-examples",
-        type=int,
-        default=None,
-        help="hypothesis examples per search (default: the pitfall gallery's, 1000)",
-    )
+    for option in dataclasses.fields(CheckOptions):  # the judge's own defaults and words
+        if "help" not in option.metadata:
+            continue
+        flag, default = "--" + option.name.replace("_", "-"), option.default
+        if isinstance(default, bool):
+            chk.add_argument(flag, action="store_true", help=option.metadata["help"])
+        else:
+            number = float if isinstance(default, float) else int
+            chk.add_argument(flag, type=number, default=default, help=option.metadata["help"])
     chk.add_argument(
         "-q",
         "--quiet",
@@ -415,21 +388,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _check_options(args: argparse.Namespace) -> dict[str, Any]:
-    if not (args.time_limit > 0 and args.budget > 0):  # also refuses nan
-        raise UsageError("--time-limit and --budget: expected seconds > 0")
-    if args.memory_mb < 0:
-        raise UsageError(f"--memory-mb: expected >= 0 (0: no limit), got {args.memory_mb}")
-    if args.max_examples is not None and args.max_examples < 1:
-        raise UsageError(f"--max-examples: expected >= 1, got {args.max_examples}")
-    return {
-        "strict": args.strict,
-        "time_limit": args.time_limit,
-        "memory_mb": args.memory_mb,
-        "budget": args.budget,
-        "max_examples": args.max_examples,
-        "progress": _progress_printer(args.quiet),
-    }
+def _check_options(args: argparse.Namespace) -> CheckOptions:
+    """The check's options from the command line (a limit out of range: a UsageError)."""
+    names = [f.name for f in dataclasses.fields(CheckOptions) if "help" in f.metadata]
+    try:
+        return CheckOptions(
+            **{name: getattr(args, name) for name in names},
+            progress=_progress_printer(args.quiet),
+        )
+    except ValueError as err:  # the field's name, as the command line spells it
+        name, _, said = str(err).partition(":")
+        raise UsageError(f"--{name.replace('_', '-')}:{said}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -466,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 return cmd_check(drill, args.file, record, options)
             finally:
-                if options["progress"] is not None:
+                if options.progress is not None:
                     sys.stderr.write("\r\033[K")
     except ValueError as err:  # UsageError, DrillError, UnknownProblem, RecordError
         print(f"error: {err}", file=sys.stderr)

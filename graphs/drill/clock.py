@@ -18,8 +18,9 @@ CPU time is what counts, so a busy machine does not make a solution slow. The wa
 stops a call that does not finish at all, and it is generous (:func:`wall_seconds`). While the
 call runs, a watch reads the child's CPU time and stops it as soon as it passes the limit. When
 the wall clock runs out first (the child got little CPU: the machine was busy, or the solution
-sleeps or waits), the message says so and suggests running again; it never claims CPU time it
-did not measure.
+sleeps or waits), the answer says so (``cause``: ``wall``), and its message
+(:func:`graphs.drill.words.timeout`) suggests running again; it never claims CPU time it did not
+measure.
 
 Examples
 --------
@@ -37,7 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FACTOR", "PROBE_FACTOR", "Limit", "call", "timeout_message", "wall_seconds"]
+__all__ = ["FACTOR", "PROBE_FACTOR", "Limit", "call", "wall_seconds"]
 
 FACTOR = 100  # a call may take this many times the reference's CPU time ...
 WALL_FACTOR = 5  # ... and the wall clock waits this many times the limit,
@@ -77,18 +78,6 @@ class Limit:
     def scaled(self, factor: float) -> Limit:
         """The same limit ``factor`` times as long (the depth probe's)."""
         return Limit(cpu=self.cpu * factor, reference=self.reference, floor=self.floor * factor)
-
-    def rule(self) -> str:
-        """How this limit was decided, in Korean."""
-        if self.floored:
-            return (
-                f"한도는 가장 작은 한도인 CPU {self.floor:g}초다(프로젝트 풀이는 이 입력에서"
-                f" CPU {self.reference:.3f}초를 썼다. 그 {FACTOR}배보다 최소 한도가 크다)"
-            )
-        return (
-            f"한도는 프로젝트 풀이가 같은 입력에 쓴 CPU {self.reference:.3f}초의 {FACTOR}배인"
-            f" {self.cpu:.2f}초다"
-        )
 
 
 def wall_seconds(limit: Limit) -> float:
@@ -177,34 +166,3 @@ def call(sandbox: Any, args_json: str, *, probe: bool, limit: Limit) -> dict[str
     if answer.get("status") == "timeout":
         return {**answer, "cause": "wall", **clock}
     return {**answer, **clock}
-
-
-def timeout_message(answer: dict[str, Any]) -> str:
-    """The Korean message of a call that ran out of time, from what was measured.
-
-    Examples
-    --------
-    >>> limit = {"limit": 2.0, "reference": 0.001, "floor": 2.0}
-    >>> print(timeout_message({"cause": "wall", "cpu": 0.4, "wall": 15.0, **limit}))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    시간 초과인지 가릴 수 없다: 벽시계로 15초를 기다리는 동안 풀이는 CPU를 0.40초만 썼다
-    (이 입력의 한도는 CPU 2.00초). 기계가 바빠 풀이가 CPU를 받지 못했거나, 풀이가 sleep이나
-    무언가를 기다리며 멈춰 있었다. 기계가 한가할 때 다시 실행해 보세요
-    """
-    limit = Limit(cpu=answer["limit"], reference=answer["reference"], floor=answer["floor"])
-    used = answer["cpu"]
-    if answer.get("cause") == "wall":
-        return (
-            f"시간 초과인지 가릴 수 없다: 벽시계로 {answer['wall']:.0f}초를 기다리는 동안 풀이는"
-            f" CPU를 {used:.2f}초만 썼다 (이 입력의 한도는 CPU {limit.cpu:.2f}초). 기계가 바빠"
-            " 풀이가 CPU를 받지 못했거나, 풀이가 sleep이나 무언가를 기다리며 멈춰 있었다."
-            " 기계가 한가할 때 다시 실행해 보세요"
-        )
-    if answer.get("finished"):
-        spent = f"이 입력에서 CPU를 {used:.2f}초 써서 답했다"
-    else:
-        spent = f"이 입력에서 CPU를 {used:.2f}초 쓰고도 끝나지 않았다"
-    return (
-        f"시간 초과: {spent}. {limit.rule()}. 이만큼 느리면 보통 O(V + E)보다 훨씬 많이"
-        " 일하거나(같은 칸을 거듭 방문하거나 리스트에서 찾거나) 끝나지 않는 반복이다"
-    )

@@ -29,34 +29,25 @@ import json
 import math
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from graphs.drill import clock, failures, runner
+from graphs.drill import clock, runner, words
 from graphs.drill.answers import leetcode_text, stand_in
 from graphs.drill.growth import fit
+from graphs.drill.options import CheckOptions, DrillError
 from graphs.drill.problem import Drill, find
 from graphs.drill.sandbox import STARTUP_SECONDS, Sandbox
 
-__all__ = [
-    "BUDGET",
-    "MEMORY_MB",
-    "TIME_LIMIT",
-    "DrillError",
-    "OracleDisagreement",
-    "check",
-]
+__all__ = ["CheckOptions", "DrillError", "OracleDisagreement", "check"]
 
-TIME_LIMIT = 2.0  # the least CPU seconds any input may take (clock.FACTOR x the reference's)
-MEMORY_MB = 2048
-BUDGET = 120.0
 NETWORKX_MAX_SIZE = 5000  # V + E up to which networkx checks the project's answer as well
 TIMING_REPEATS = 3  # calls per size on the timing ladder (the fastest counts)
 MAX_INPUT_JSON = 600  # characters of LeetCode-form input printed for pasting back
-
-
-class DrillError(ValueError):
-    """A request the judge refuses (unknown problem, missing file, a limit out of range)."""
+#: What the runner answers when a file does not load as LeetCode loads it: each is its verdict.
+LOAD_VERDICTS = ("syntax_error", "unreadable", "error", "no_class", "no_method", "bad_signature",
+                 "timeout")  # fmt: skip
 
 
 class OracleDisagreement(AssertionError):
@@ -70,16 +61,20 @@ class _OutOfTime(Exception):
 class Judge:
     """One student file against one drill: the parent's side of a check."""
 
-    def __init__(self, drill: Drill, source: str, shown: str, options: dict[str, Any]) -> None:
+    def __init__(self, drill: Drill, source: str, shown: str, options: CheckOptions) -> None:
+        from graphs.tools import counterexamples
+
+        if not isinstance(options, CheckOptions):
+            raise TypeError(f"options: expected CheckOptions, got {type(options).__name__}")
         self.drill = drill
         self.source = source
         self.shown = shown
-        self.strict = bool(options["strict"])
-        self.time_limit = float(options["time_limit"])
-        self.memory_mb = int(options["memory_mb"])
-        self.max_examples = int(options["max_examples"])
-        self.deadline = time.monotonic() + float(options["budget"])
-        self.progress = options.get("progress") or (lambda text: None)
+        self.strict = options.strict
+        self.time_limit = float(options.time_limit)
+        self.memory_mb = options.memory_mb
+        self.max_examples = options.max_examples or counterexamples.MAX_EXAMPLES
+        self.deadline = time.monotonic() + float(options.budget)
+        self.progress = options.progress or (lambda text: None)
         self.sandbox: Sandbox | None = None
         self.recursion_limit = runner.LEETCODE_RECURSION_LIMIT
         self.calls = 0
@@ -115,7 +110,16 @@ class Judge:
         if answer.get("ready"):
             self.recursion_limit = int(answer["recursion_limit"])
             return None
-        return failures.load_failure(answer, self.drill, self.shown)
+        return self.load_failure(answer)
+
+    def load_failure(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """The failed check of a file that did not load the way LeetCode loads it (a child
+        that died while loading gets :func:`crash_failure`'s verdict)."""
+        kind = answer.get("load") or answer.get("status")
+        if kind not in LOAD_VERDICTS:
+            return {"status": "fail", **crash_failure(answer)}
+        message, details = words.load(answer, self.drill.signature, self.drill.method, self.shown)
+        return _bad(kind, message, details)
 
     def close(self) -> None:
         if self.sandbox is not None:
@@ -194,42 +198,29 @@ class Judge:
             self._keep_closest(args, answer)
             if answer.get("mutated"):
                 if self.strict:
-                    return {
-                        "verdict": "mutated",
-                        "message": "입력을 바꿨다 (--strict: 답은 맞고 LeetCode는 받아 주지만,"
-                        " 이 프로젝트의 규칙은 입력을 그대로 두는 것이다. 복사본이나 visited 집합을"
-                        " 쓰세요)",
-                    }, answer
+                    return {"verdict": "mutated", "message": words.MUTATED_STRICT}, answer
                 self.mutated = self.mutated or args
             return None, answer
         if status == "timeout":
-            failure = {"verdict": "timeout", "message": clock.timeout_message(answer)}
+            failure = {"verdict": "timeout", "message": words.timeout(answer)}
             failure["busy"] = answer.get("cause") == "wall"
             return failure, answer
-        if status == "recursion" and self.strict:
-            return {
-                "verdict": "recursion",
-                "message": f"RecursionError: 재귀가 파이썬 기본 한도({runner.PLAIN_PYTHON_FRAMES}"
-                "단계)를 넘었다 (--strict: LeetCode는 한도를 크게 올려 두어 받아 준다)."
-                " 명시적 스택이나 큐를 쓰세요",
-                "details": self._details(answer),
-            }, answer
         if status == "recursion":
+            limit = runner.PLAIN_PYTHON_FRAMES if self.strict else self.recursion_limit
             return {
-                "verdict": "error",
-                "message": f"RecursionError: 재귀 한도({self.recursion_limit}단계)도 넘었다."
-                " LeetCode에서도 Runtime Error다",
+                "verdict": "recursion" if self.strict else "error",
+                "message": words.recursion(strict=self.strict, limit=limit),
                 "details": self._details(answer),
             }, answer
         if status == "memory":
-            return {"verdict": "memory", "message": "MemoryError: 메모리 한도를 넘었다"}, answer
+            return {"verdict": "memory", "message": words.MEMORY}, answer
         if status == "error":
             return {
                 "verdict": "error",
-                "message": f"풀이가 예외를 냈다: {answer['error']}",
+                "message": words.error(answer),
                 "details": self._details(answer),
             }, answer
-        return failures.crash_failure(answer), answer
+        return crash_failure(answer), answer
 
     def _keep_closest(self, args: dict[str, Any], answer: dict[str, Any]) -> None:
         """Remember the passing call that came nearest its limit (the report shows it)."""
@@ -242,7 +233,7 @@ class Judge:
             self.closest = {"share": share, "V": v, "E": e, **measured}
 
     def _details(self, answer: dict[str, Any]) -> list[str]:
-        return [str(line) for line in answer.get("details", [])][-6:]
+        return words.traceback(answer)[-6:]
 
     # ------------------------------------------------------------------ searches
 
@@ -325,29 +316,26 @@ class Judge:
                 return failed
             return self._judge()
         except _OutOfTime:
-            return failures.bad(
-                "budget",
-                "판정 시간 예산을 다 썼다: 통과도 실패도 확정하지 못했다 (--budget을 늘려 보세요)",
-            )
+            return _bad("budget", words.BUDGET)
         finally:
             self.close()
 
     def _judge(self) -> dict[str, Any]:
         d = self.drill
         for i, example in enumerate(d.examples, 1):
-            self.progress(f"LeetCode 예제 {i}/{len(d.examples)}")
+            self.progress(words.phase("example", index=i, count=len(d.examples)))
             failure, _ = self.judge_once(example)
             if failure is not None:
                 if "status" in failure:  # the file itself failed (it did load once)
                     return failure
-                return self._failure(f"LeetCode 예제 {i}", failure, example)
-        self.progress("작은 무작위 입력 (hypothesis)")
+                return self._failure(words.phase("example", index=i), failure, example)
+        self.progress(words.phase("search"))
         found = self.search(d.kind.strategy())
         if found is not None:
             args = found.pop("args")
             if "status" in found:
                 return found
-            return self._failure("작은 무작위 입력 (hypothesis)", found, args)
+            return self._failure(words.phase("search"), found, args)
         for family in d.kind.families:
             self.progress(family.label)
             for args in family.inputs():
@@ -357,7 +345,8 @@ class Judge:
                         return failure
                     return self._failure(family.label, failure, args)
         timing = d.kind.timing
-        self.progress(f"시간 재기 ({timing.label})")
+        timed = words.phase("timing", label=timing.label)
+        self.progress(timed)
         timings = []
         for args in timing.inputs():
             best = math.inf
@@ -366,16 +355,16 @@ class Judge:
                 if failure is not None:
                     if "status" in failure:
                         return failure
-                    return self._failure(f"시간 재기 ({timing.label})", failure, args)
+                    return self._failure(timed, failure, args)
                 best = min(best, answer["seconds"])
             v, e = d.kind.size(args)
             timings.append({"V": v, "E": e, "seconds": best})
-        self.progress("재귀 깊이 재기")
+        self.progress(words.phase("depth"))
         depth = self._deepest()
         return {
             "status": "pass",
             "verdict": "ok",
-            "message": f"예제 {len(d.examples)}개와 입력 {self.calls}개 모두 맞았다",
+            "message": words.passed(len(d.examples), self.calls),
             "details": [],
             "timings": timings,
             "repeats": TIMING_REPEATS,
@@ -404,16 +393,34 @@ class Judge:
         return deepest
 
 
+def _bad(verdict: str, message: str, details: list[str] | None = None) -> dict[str, Any]:
+    """A failed check with no failing input to show."""
+    return {"status": "fail", "verdict": verdict, "message": message, "details": details or []}
+
+
+def crash_failure(answer: dict[str, Any]) -> dict[str, Any]:
+    """The verdict of a child that died (or broke the protocol) during a call: its sandbox's
+    account (``status: protocol``, a ``signal`` name or an ``exit`` code) decides it. No
+    ``status``, so that the judge shows the failing input with it.
+
+    Examples
+    --------
+    >>> crash_failure({"signal": "SIGKILL"})["verdict"]  # the kernel's: out of memory
+    'memory'
+    """
+    if answer.get("status") == "protocol":
+        verdict = "error"
+    elif answer.get("signal") == "SIGKILL":  # not ours: the kernel's, out of memory
+        verdict = "memory"
+    elif "signal" in answer:
+        verdict = "crashed"
+    else:
+        verdict = "error"  # it ended itself (os._exit): a Runtime Error on LeetCode too
+    return {"verdict": verdict, "message": words.crash(answer), "details": []}
+
+
 def check(
-    problem: str | int,
-    path: Path,
-    *,
-    strict: bool = False,
-    time_limit: float = TIME_LIMIT,
-    memory_mb: int = MEMORY_MB,
-    budget: float = BUDGET,
-    max_examples: int | None = None,
-    progress: Any = None,
+    problem: str | int, path: Path, options: CheckOptions | None = None, **fields: Any
 ) -> dict[str, Any]:
     """Judge the file at ``path`` against a drill; returns the result.
 
@@ -423,25 +430,10 @@ def check(
         A problem number (``200``) or LeetCode method name (``"numIslands"``).
     path : Path
         The student's file with ``class Solution``, as pasted into LeetCode.
-    strict : bool, default False
-        The project's stricter rules as failures: an input the solution changed
-        (``mutated``) and recursion deeper than plain Python's 1000 frames (``recursion``).
-        LeetCode accepts both; by default they are notes on a pass.
-    time_limit : float, default 2.0
-        The least CPU time any input may take, in seconds. An input's limit is
-        :data:`graphs.drill.clock.FACTOR` times the CPU time the project's solution takes on it
-        in this process, and never less than this; the wall clock waits
-        :func:`graphs.drill.clock.wall_seconds` of it.
-    memory_mb : int, default 2048
-        Address-space limit of the child in MiB (its call stack is reserved on top); 0 for none.
-    budget : float, default 120
-        Seconds for the whole check.
-    max_examples : int, optional
-        Hypothesis examples of the small search; default that of the pitfall gallery
-        (:data:`graphs.tools.counterexamples.MAX_EXAMPLES`), whose minimal inputs it then
-        reproduces.
-    progress : callable, optional
-        Called with a Korean text at each phase.
+    options : CheckOptions, optional
+        The check's limits and switches (default: :class:`CheckOptions`' defaults).
+    **fields
+        Fields of :class:`CheckOptions` to change (``strict=True``, ``max_examples=20``, ...).
 
     Returns
     -------
@@ -458,41 +450,20 @@ def check(
     Raises
     ------
     DrillError
-        (a ``ValueError``) for an unknown problem, a missing file or a limit out of range.
+        (a ``ValueError``) for an unknown problem, a missing file or a limit out of range
+        (naming the field).
     TypeError
-        If ``time_limit`` or ``budget`` is not a number.
+        If a limit is not a number, or a field is not one of :class:`CheckOptions`.
     """
-    from graphs.tools import counterexamples
-
-    for name, value in (("time_limit", time_limit), ("budget", budget)):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"{name}: expected seconds as a number, got {type(value).__name__}")
-        if not 0 < value < math.inf:
-            raise DrillError(f"{name}: expected seconds > 0, got {value}")
-    if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 0:
-        raise DrillError(f"memory_mb: expected an int >= 0 (0: no limit), got {memory_mb!r}")
-    if max_examples is not None and (
-        isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1
-    ):
-        raise DrillError(f"max_examples: expected an int >= 1, got {max_examples!r}")
+    options = replace(options or CheckOptions(), **fields)  # validated again: __post_init__
     drill = find(problem)
     path = Path(path)
     if not path.is_file():
         raise DrillError(f"FILE: no such file: {path}")
-    options = {
-        "strict": strict,
-        "time_limit": time_limit,
-        "memory_mb": memory_mb,
-        "budget": budget,
-        "max_examples": max_examples or counterexamples.MAX_EXAMPLES,
-        "progress": progress,
-    }
     try:
         source = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        message = f"{path}: 읽을 수 없다 ({err})"
-        return {"status": "fail", "verdict": "unreadable", "message": message, "details": [],
-                "calls": 0}  # fmt: skip
+        return {**_bad("unreadable", words.unreadable(str(path), err)), "calls": 0}
     judge = Judge(drill, source, str(path), options)
     result = judge.run()
     result["calls"] = judge.calls

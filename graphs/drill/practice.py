@@ -296,6 +296,16 @@ def _zone(events: list[dict[str, Any]]) -> dt.tzinfo | None:
     return _at(events[-1]).tzinfo if events else None
 
 
+def _as_seen_on(
+    events: Iterable[dict[str, Any]], today: dt.date
+) -> tuple[list[dict[str, Any]], dt.tzinfo | None]:
+    """The events a schedule is replayed from, and the UTC offset its days are counted in
+    (``today`` checked first: a ``TypeError`` if it is not a date)."""
+    _check_day(today, "today")
+    kept = _kept(events)
+    return kept, _zone(kept)
+
+
 def due(events: Iterable[dict[str, Any]], today: dt.date) -> list[tuple[int, dt.date]]:
     """``(problem, due day)`` of every problem due on or before ``today``, most overdue first.
 
@@ -306,9 +316,7 @@ def due(events: Iterable[dict[str, Any]], today: dt.date) -> list[tuple[int, dt.
     TypeError
         If ``today`` is not a ``datetime.date``.
     """
-    _check_day(today, "today")
-    events = _kept(events)
-    zone = _zone(events)
+    events, zone = _as_seen_on(events, today)
     days = [(n, _due_day(c, zone)) for n, c in schedule(events).items()]
     return sorted(((n, d) for n, d in days if d <= today), key=lambda item: (item[1], item[0]))
 
@@ -326,9 +334,7 @@ def status(
     TypeError
         If ``today`` is not a ``datetime.date``.
     """
-    _check_day(today, "today")
-    events = _kept(events)
-    zone = _zone(events)
+    events, zone = _as_seen_on(events, today)
     cards = schedule(events)
     latest: dict[int, Review] = {r.problem: r for r in reviews(events)}
     out: dict[int, tuple[str, dt.date | None]] = {}

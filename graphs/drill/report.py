@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphs.drill import clock, growth
+from graphs.drill import clock, growth, words
 from graphs.drill.korean import particle
 from graphs.drill.runner import LEETCODE_RECURSION_LIMIT, PLAIN_PYTHON_FRAMES
 
@@ -124,7 +124,7 @@ def notes(result: dict[str, Any]) -> list[str]:
         size = closest["V"] + closest["E"]
         lines.append(
             f"시간 한도에 가장 가까웠던 입력: V + E = {size:,}에서 CPU {closest['cpu']:.2f}초를"
-            f" 썼다. {limit.rule()}."
+            f" 썼다. {words.limit_rule(limit)}."
         )
     return lines
 

@@ -4,15 +4,17 @@
 in its own session, under a memory limit it cannot raise, and speaks its line protocol: one
 request (``{"id": token, "probe": bool}``, a tab, the arguments as JSON), one answer line on a
 pipe of its own. The time limit is the parent's: the wall clock while waiting and the child's
-CPU time (``/proc/PID/stat``) per call, so an alarm swallowed by the student's ``except:`` no
-longer matters. Everything the child writes to stdout and stderr is read as it comes and only
-its tail is kept. Closing the sandbox kills the child's process group, then every process of
-its session and every orphan it left, which this process adopts as a child subreaper
-(``prctl(PR_SET_CHILD_SUBREAPER)``): no process a check started outlives it.
+CPU time (psutil) per call, so an alarm swallowed by the student's ``except:`` no longer
+matters. Everything the child writes to stdout and stderr is read as it comes and only its
+tail is kept. The child is started by a supervisor of the check's own
+(:mod:`graphs.drill.supervisor`), a child subreaper that adopts every orphan the student's code
+leaves; closing the sandbox kills the child's process group and lets the supervisor end every
+process below it: no process a check started outlives it, and the process that calls the judge
+(a pytest worker, a notebook) is left as it was.
 
 The solution cannot reach the practice records. Where the kernel has Landlock (Linux 5.13 or
 later, enabled: :func:`landlock_abi`), the child confines itself before it loads the student's
-file (:func:`graphs.drill.runner.isolate`): it reads only Python's installation and the
+file (:func:`graphs.drill.landlock.isolate`): it reads only Python's installation and the
 system's libraries, writes only its temporary folder, and sees neither the checkout nor
 ``drills/`` nor ``/proc``; its environment holds nothing of the parent's. So a check never has
 to look at a record before and after, or restore one: lines other commands append meanwhile
@@ -26,8 +28,6 @@ user can); ``python -m graphs.drill check`` then says so and records the check w
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import functools
 import json
 import os
@@ -44,7 +44,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from graphs.drill import runner
+import psutil
+
+from graphs.drill import landlock
 
 __all__ = [
     "OUTPUT_TAIL",
@@ -52,16 +54,15 @@ __all__ = [
     "Sandbox",
     "ctrl_c_held",
     "landlock_abi",
-    "reap_strays",
 ]
 
 RUNNER = Path(__file__).with_name("runner.py")
+SUPERVISOR = Path(__file__).with_name("supervisor.py")
 OUTPUT_TAIL = 64 * 1024  # bytes of the student's stdout/stderr kept (the rest is counted)
 MAX_ANSWER_BYTES = 16 * 2**20
 MAX_STRAY_LINES = 10_000  # lines on the answer pipe that answer nothing, before it is a flood
 STARTUP_SECONDS = 15.0  # to start Python and import LeetCode's names, on a busy machine
-PR_SET_CHILD_SUBREAPER = 36
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SUPERVISOR_SECONDS = 30.0  # for the supervisor to end everything below it and exit
 
 
 class IsolationError(ValueError):
@@ -77,63 +78,16 @@ def landlock_abi() -> int:
     >>> landlock_abi() >= 0
     True
     """
-    return runner.landlock_abi()
+    return landlock.landlock_abi()
 
 
-def _become_subreaper() -> None:
-    """Adopt orphaned descendants (Linux); elsewhere nothing happens."""
-    path = ctypes.util.find_library("c")
-    if sys.platform.startswith("linux") and path:
-        ctypes.CDLL(path, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-
-
-def _stat(pid: int) -> list[str] | None:
-    """The fields of ``/proc/PID/stat`` after the command name, or None if it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text[text.rindex(")") + 2 :].split()
-
-
-def _processes() -> Iterator[tuple[int, int, int, int]]:
-    """``(pid, ppid, pgid, sid)`` of every process this one can see."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            fields = _stat(int(entry.name))
-            if fields is not None:
-                yield int(entry.name), int(fields[1]), int(fields[2]), int(fields[3])
-
-
-def reap_strays(session: int, known: set[int], rounds: int = 20) -> list[int]:
-    """Kill every process of ``session`` and every child of ours not in ``known``; wait them.
-
-    Orphans are re-parented to this process (a subreaper), so one round may uncover more:
-    repeat until a round finds none. Returns the pids killed.
-    """
-    me, killed = os.getpid(), []
-    for _ in range(rounds):
-        found = [
-            pid
-            for pid, ppid, _pgid, sid in _processes()
-            if pid != me and (sid == session or (ppid == me and pid not in known))
-        ]
-        if not found:
-            break
-        for pid in found:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
-        for pid in found:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)  # ours (directly or adopted): no zombie is left
-        killed += found
-        time.sleep(0.01)
-    return killed
-
-
-def _children() -> set[int]:
-    me = os.getpid()
-    return {pid for pid, ppid, _pgid, _sid in _processes() if ppid == me}
+def _kill_tree(pid: int) -> None:
+    """Kill ``pid`` and every process below it."""
+    with contextlib.suppress(psutil.Error):
+        top = psutil.Process(pid)
+        for process in [*top.children(recursive=True), top]:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
 
 
 @contextlib.contextmanager
@@ -172,14 +126,18 @@ class Sandbox:
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
         self.workdir = tempfile.mkdtemp(prefix="drill-")
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | None = None  # the supervisor
+        self.pid: int | None = None  # the runner's
+        self.exit: int | None = None  # the runner's exit code (negative: its signal)
         self.answers = b""
+        self.reports = b""
         self.tail = bytearray()
         self.output_bytes = 0
         self.killed = False
         self.isolated = 0  # the Landlock ABI the child confined itself with (0: not confined)
         self.stray_lines = 0
-        self._known = _children()
+        self._process: psutil.Process | None = None
+        self._fds: tuple[int, ...] = ()  # this process's ends of the pipes
         self._selector = selectors.DefaultSelector()
 
     # ------------------------------------------------------------------ life
@@ -187,34 +145,40 @@ class Sandbox:
     def start(self, timeout: float) -> dict[str, Any]:
         """Start the child and load the solution: the runner's first answer, or
         ``{"status": "timeout"}`` / ``{"status": "crashed", ...}``."""
-        _become_subreaper()
+        deadline = time.monotonic() + timeout
+        requests_r, requests_w = os.pipe()
         answer_r, answer_w = os.pipe()
         output_r, output_w = os.pipe()
+        report_r, report_w = os.pipe()
+        self._requests_fd, self._answer_fd = requests_w, answer_r
+        self._output_fd, self._report_fd = output_r, report_r
+        self._fds = (requests_w, answer_r, output_r, report_r)  # close() closes them
+        runner = [sys.executable, "-I", str(RUNNER), str(answer_w)]
+        passed = (requests_r, answer_w)
         try:
             with ctrl_c_held():  # until proc exists, so that close() can stop it
                 self.proc = subprocess.Popen(
-                    [sys.executable, "-I", str(RUNNER), str(answer_w)],
+                    [sys.executable, "-I", str(SUPERVISOR), str(report_w), self.workdir,
+                     *map(str, passed), "--", *runner],
                     stdin=subprocess.PIPE,
                     stdout=output_w,
                     stderr=output_w,
-                    pass_fds=(answer_w,),
-                    cwd=self.workdir,
-                    start_new_session=True,  # its own session and group: killed as a whole
+                    pass_fds=(report_w, *passed),
+                    start_new_session=True,  # its own session: no Ctrl-C of the terminal
                     env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.workdir,
                          "LANG": "C.UTF-8", "TMPDIR": self.workdir},
                 )  # fmt: skip
         finally:
-            os.close(answer_w)
-            os.close(output_w)
-        self._answer_fd, self._output_fd = answer_r, output_r
-        for fd in (answer_r, output_r):
+            for fd in (requests_r, answer_w, output_w, report_w):
+                os.close(fd)
+        for fd in (answer_r, output_r, report_r):
             os.set_blocking(fd, False)
             self._selector.register(fd, selectors.EVENT_READ)
-        assert self.proc.stdin is not None
-        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(requests_w, False)
+        self._await(lambda: self.pid is not None, deadline)
         config = {**self.config, "isolate": landlock_abi() > 0}
         line = json.dumps(config, ensure_ascii=False) + "\n"
-        answer = self._exchange(line.encode("utf-8"), time.monotonic() + timeout, None)
+        answer = self._exchange(line.encode("utf-8"), deadline, None)
         if answer.get("load") == "isolation":
             raise IsolationError(
                 f"the judge cannot confine the solution with Landlock ({answer.get('msg')}):"
@@ -224,20 +188,24 @@ class Sandbox:
         return answer
 
     def close(self) -> None:
-        """Kill the child, its group, its session and every orphan it left; remove its folder."""
+        """Kill the child and its group; its supervisor then ends every process below it and
+        exits (:mod:`graphs.drill.supervisor`); remove the child's folder."""
         if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-            reap_strays(self.proc.pid, self._known)
+            self._kill_group()
             with contextlib.suppress(OSError):
-                self.proc.stdin.close()  # type: ignore[union-attr]
-            for fd in (self._answer_fd, self._output_fd):
-                with contextlib.suppress(KeyError, ValueError):
-                    self._selector.unregister(fd)
-                with contextlib.suppress(OSError):
-                    os.close(fd)
+                self.proc.stdin.close()  # type: ignore[union-attr]  # the supervisor's signal
+            try:
+                self.proc.wait(timeout=SUPERVISOR_SECONDS)
+            except subprocess.TimeoutExpired:  # it never stops on its own: end what is below
+                _kill_tree(self.proc.pid)
+                self.proc.wait()
             self.proc = None
+        for fd in self._fds:
+            with contextlib.suppress(KeyError, ValueError):
+                self._selector.unregister(fd)
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._fds = ()
         self._selector.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
@@ -266,11 +234,14 @@ class Sandbox:
         return answer
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the child so far (all its threads)."""
-        fields = _stat(self.proc.pid) if self.proc is not None else None
-        if fields is None:
+        """User + system CPU time of the child so far (all its threads); 0 once it is gone."""
+        if self._process is None:
             return 0.0
-        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        try:
+            times = self._process.cpu_times()
+        except psutil.Error:
+            return 0.0
+        return times.user + times.system
 
     def output(self) -> str:
         """The tail of what the student's code printed."""
@@ -278,8 +249,8 @@ class Sandbox:
 
     def _exchange(self, line: bytes, deadline: float, token: str | None) -> dict[str, Any]:
         """Send ``line``, then read the answer line, draining the output pipe meanwhile."""
-        assert self.proc is not None and self.proc.stdin is not None
-        stdin = self.proc.stdin.fileno()
+        assert self.proc is not None
+        stdin = self._requests_fd
         self._selector.register(stdin, selectors.EVENT_WRITE)
         pending = memoryview(line)
         try:
@@ -317,6 +288,9 @@ class Sandbox:
             chunk = os.read(fd, 1 << 16)
         except BlockingIOError:
             return True
+        if fd == self._report_fd:
+            self._take_reports(chunk)
+            return True
         if fd == self._output_fd:
             if chunk:
                 self.output_bytes += len(chunk)
@@ -329,7 +303,34 @@ class Sandbox:
         if len(self.answers) > MAX_ANSWER_BYTES:  # no answer is that long: a flood
             self.kill()
             return False
+        if not chunk:
+            self._selector.unregister(fd)
         return bool(chunk)
+
+    def _take_reports(self, chunk: bytes) -> None:
+        """The supervisor's lines: the runner's pid, then its exit code."""
+        if not chunk:
+            self._selector.unregister(self._report_fd)
+            return
+        self.reports += chunk
+        while b"\n" in self.reports:
+            raw, self.reports = self.reports.split(b"\n", 1)
+            report = json.loads(raw)
+            if "pid" in report:
+                self.pid = int(report["pid"])
+                with contextlib.suppress(psutil.Error):
+                    self._process = psutil.Process(self.pid)
+            elif "exit" in report:
+                self.exit = int(report["exit"])
+
+    def _await(self, known: Any, deadline: float) -> None:
+        """Read the pipes until ``known()`` holds or the deadline passes."""
+        while not known():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            for key, _ in self._selector.select(timeout=min(left, 0.5)):
+                self._read(key.fd)
 
     def _parse(self, raw: bytes, token: str | None) -> dict[str, Any] | None:
         """The answer to the request ``token`` (any first line for the load), or None for a
@@ -343,10 +344,9 @@ class Sandbox:
         return answer
 
     def _died(self) -> dict[str, Any]:
-        assert self.proc is not None
-        try:
-            code = self.proc.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:  # alive, but it closed its answer pipe
+        self._await(lambda: self.exit is not None, time.monotonic() + 2.0)
+        code = self.exit
+        if code is None:  # alive, but it closed its answer pipe
             self.kill()
             return {"status": "protocol"}
         self._kill_group()
@@ -357,7 +357,10 @@ class Sandbox:
     @property
     def alive(self) -> bool:
         """Whether the child can take another call."""
-        return self.proc is not None and not self.killed and self.proc.poll() is None
+        if self.proc is None or self.killed or self.pid is None:
+            return False
+        self._read(self._report_fd)  # an exit reported meanwhile
+        return self.exit is None
 
     def kill(self) -> None:
         """Stop the child now (the judge then starts a new one for the next input)."""
@@ -365,6 +368,6 @@ class Sandbox:
         self._kill_group()
 
     def _kill_group(self) -> None:
-        if self.proc is not None:
+        if self.pid is not None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+                os.killpg(self.pid, signal.SIGKILL)

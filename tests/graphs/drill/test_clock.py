@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from graphs import drill
-from graphs.drill import clock, judge, report
+from graphs.drill import clock, judge, report, words
 from graphs.drill.problem import find
 from graphs.drill.sandbox import Sandbox
 from tests.graphs.drill.helpers import SOLUTIONS, runners
@@ -26,9 +26,8 @@ def test_docstring_examples_run():
 def _judge(problem: int, file: str, **options) -> judge.Judge:
     drill_ = find(problem)
     path = SOLUTIONS / file
-    defaults = {"strict": False, "time_limit": judge.TIME_LIMIT, "memory_mb": judge.MEMORY_MB,
-                "budget": judge.BUDGET, "max_examples": 10}  # fmt: skip
-    return judge.Judge(drill_, path.read_text(encoding="utf-8"), str(path), {**defaults, **options})
+    chosen = judge.CheckOptions(**{"max_examples": 10, **options})
+    return judge.Judge(drill_, path.read_text(encoding="utf-8"), str(path), chosen)
 
 
 def _largest_inputs(problem: int) -> list[dict]:
@@ -45,7 +44,9 @@ def test_a_linear_solution_with_a_large_constant_passes_leetcodes_largest_grids(
         for args in _largest_inputs(1020):
             failure, answer = judged.judge_once(args)
             assert failure is None, (failure, answer.get("cpu"), answer.get("limit"))
-            assert answer["limit"] == max(judge.TIME_LIMIT, clock.FACTOR * answer["reference"])
+            assert answer["limit"] == max(
+                judge.CheckOptions().time_limit, clock.FACTOR * answer["reference"]
+            )
     finally:
         judged.close()
 
@@ -116,7 +117,7 @@ def test_a_timeout_message_quotes_only_the_cpu_time_measured(
 ):
     answer = {"cause": cause, "cpu": used, "wall": wall, "limit": limit, "reference": reference,
               "floor": min(limit, 2.0), "finished": finished}  # fmt: skip
-    message = clock.timeout_message(answer)
+    message = words.timeout(answer)
     assert f"CPU를 {used:.2f}초" in message  # the one CPU time the child was seen to use
     busy = "기계가 바빠" in message and "다시 실행해 보세요" in message
     assert busy == (cause == "wall")
@@ -129,4 +130,4 @@ def test_a_limit_is_the_references_hundredfold_never_under_the_floor(reference, 
     assert limit.cpu >= floor and limit.cpu >= clock.FACTOR * reference
     assert limit.cpu in (floor, clock.FACTOR * reference)
     assert clock.wall_seconds(limit) > 2 * limit.cpu  # the wall clock is never the tighter one
-    assert ("가장 작은 한도" in limit.rule()) == limit.floored
+    assert ("가장 작은 한도" in words.limit_rule(limit)) == limit.floored

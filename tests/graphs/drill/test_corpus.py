@@ -13,7 +13,7 @@ from graphs import drill
 from graphs.drill import judge, report, sandbox
 from tests.graphs.drill.corpus import CORPUS, SOLUTIONS
 from tests.graphs.drill.helpers import run_drill, runners
-from tests.helpers import command_line, descendants
+from tests.helpers import command_line, descendants, run
 
 # The corpus's words for a verdict -> the judge's.
 VERDICT = {
@@ -120,6 +120,37 @@ def test_a_stray_process_of_a_passing_solution_does_not_survive_the_check(tmp_pa
     # so look below this process only (other test runs on the machine have their own).
     strays = [pid for pid in descendants() if b"fork_survivor_marker" in command_line(pid)]
     assert strays == []
+
+
+#: Prints the caller's child-subreaper flag (prctl PR_GET_CHILD_SUBREAPER) before and after a
+#: check whose solution leaves an orphan behind, and the strays left below the caller.
+SUBREAPER_PROBE = """
+import ctypes, sys
+from graphs import drill
+from tests.graphs.drill.corpus import SOLUTIONS
+from tests.helpers import command_line, descendants
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+def flag():
+    value = ctypes.c_int(-1)
+    assert libc.prctl(37, ctypes.byref(value), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
+    return value.value
+
+before = flag()
+result = drill.check(323, SOLUTIONS / "fork_survivor_323.py", max_examples=30)
+strays = [p for p in descendants() if b"fork_survivor_marker" in command_line(p)]
+print(before, flag(), result["status"], len(strays))
+"""
+
+
+def test_judging_in_process_leaves_the_callers_subreaper_flag_alone():
+    # In a process of its own, so that this test's worker could not be the one flagged. The
+    # oracle is the kernel's own account of the flag (prctl), before and after a check whose
+    # solution leaves an orphan: the judge's supervisor adopts and ends it, not the caller.
+    proc = run(["-c", SUBREAPER_PROBE])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0", "0", "pass", "0"], proc.stdout + proc.stderr
 
 
 def test_the_students_output_is_read_with_a_bound():

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from graphs.drill import cli, runner, sandbox
+from graphs.drill import cli, landlock, sandbox
 from graphs.drill import record as drill_record
 from tests.graphs.drill.helpers import SOLUTIONS, run_drill
 from tests.helpers import ROOT
 
 FORGER = SOLUTIONS / "forge_everywhere_200.py"
 GRID = [["1", "1", "0"], ["0", "0", "0"], ["0", "1", "1"]]  # 2 islands
-HAS_LANDLOCK = runner.landlock_abi() > 0
+HAS_LANDLOCK = landlock.landlock_abi() > 0
 confined = pytest.mark.skipif(not HAS_LANDLOCK, reason="this kernel has no Landlock")
 
 
@@ -192,9 +192,9 @@ def test_a_traceback_still_shows_the_students_line_the_sandbox_cannot_read(tmp_p
 
 
 def test_the_rules_name_no_folder_of_the_checkout_but_pythons_own(tmp_path):
-    rules = dict(runner.landlock_rules(str(tmp_path)))
-    assert rules[str(tmp_path)] == runner.landlock_rights_all()
-    writable = {p for p, rights in rules.items() if rights & runner.FS_WRITE_FILE}
+    rules = dict(landlock.landlock_rules(str(tmp_path)))
+    assert rules[str(tmp_path)] == landlock.landlock_rights_all()
+    writable = {p for p, rights in rules.items() if rights & landlock.FS_WRITE_FILE}
     assert writable == {str(tmp_path), "/dev/null"}
     root = str(ROOT)
     for path in rules:

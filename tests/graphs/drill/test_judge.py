@@ -592,8 +592,7 @@ def test_running_out_of_budget_inside_the_search_is_a_budget_verdict_not_a_crash
     monkeypatch.setattr(hypothesis, "find", find_reporting_a_group)
     drill_ = drills.find(200)
     source = (SOLUTIONS / "bfs_200.py").read_text(encoding="utf-8")
-    options = {"strict": False, "time_limit": 2, "memory_mb": 2048, "max_examples": 20,
-               "budget": 60}  # fmt: skip
+    options = judge_module.CheckOptions(time_limit=2, max_examples=20, budget=60)
     judge_ = judge_module.Judge(drill_, source, "bfs_200.py", options)
     try:
         assert judge_.start() is None

@@ -17,12 +17,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from graphs import drill
-from graphs.drill import answers, judge, kinds, korean, report
+from graphs.drill import answers, judge, kinds, korean, options, report, words
 from graphs.drill.korean import particle, with_particle
 from graphs.drill.problem import find
 
 
-@pytest.mark.parametrize("module", [korean, answers, kinds], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [korean, answers, kinds, words, options, judge], ids=lambda m: m.__name__
+)
 def test_docstring_examples_run(module):
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
 
@@ -221,8 +223,7 @@ DFS = """\
 def test_no_note_on_recursion_for_a_solution_that_never_recursed(tmp_path):
     path = _write(tmp_path, BFS_WITH_HELPERS)
     d = find(785)
-    options = {"strict": False, "time_limit": judge.TIME_LIMIT, "memory_mb": judge.MEMORY_MB,
-               "budget": judge.BUDGET, "max_examples": 10}  # fmt: skip
+    options = judge.CheckOptions(max_examples=10)
     judged = judge.Judge(d, path.read_text(encoding="utf-8"), str(path), options)
     try:
         probe = judged.run_once(d.kind.families[0].inputs()[-1], probe=True)

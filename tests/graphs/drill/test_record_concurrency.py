@@ -107,14 +107,14 @@ def test_a_hint_while_a_check_runs_is_kept_when_the_check_records(tmp_path, monk
     start = _started(path, 200, minutes_ago=40)
     hinted = []
 
-    def judging(number, file, **options):
+    def judging(number, file, options=None, **fields):
         proc = run_drill("hint", "200", "--record", str(path))
         hinted.append(proc)
         return {"status": "pass", "verdict": "ok", "message": "", "phase": "hard"}
 
     monkeypatch.setattr(judge, "check", judging)
     monkeypatch.setattr(report, "format_result", lambda *args: ["[통과]"])
-    options = {"strict": False}
+    options = judge.CheckOptions(strict=False)
     assert cli.cmd_check(find(200), SOLUTIONS / "bfs_200.py", path, options) == 0
     assert hinted[0].returncode == 0, hinted[0].stderr
     events = drill.read_record(path)
