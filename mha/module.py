@@ -237,7 +237,7 @@ class MultiHeadAttention(nn.Module):
                 f"head_gate: expected shape ({h},) or (B={B}, {h}): one factor per query head, "
                 f"got {tuple(gate.shape)}"
             )
-        if _known_finite(gate) is False:
+        if not _finite_or_unreadable(gate):
             raise ValueError("head_gate: holds NaN or inf; expected finite factors")
         return gate.reshape(-1, h, 1, 1)  # (B|1, h, 1, 1)
 
@@ -245,23 +245,49 @@ class MultiHeadAttention(nn.Module):
         self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None
     ) -> tuple[torch.Tensor, torch.Tensor]:
         """Explicit attention of every query head: output ``(B, h, T, d_head)``, weights
-        ``(B, h, T, S)``.
+        ``(B, h, T, S)``; with dropout (training), the output uses the dropped weights.
 
         Grouped heads are not copied: the ``h`` query heads are viewed as ``(h_kv, group)`` and
         each K/V head is broadcast over its group.
         """
         h, h_kv = self.n_heads, self.n_kv_heads
         if h_kv == h:
-            return scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, d_head), (B, h, T, S)
-        # --8<-- [start:grouped]
-        group = h // h_kv  # query heads per K/V head: query head i uses K/V head i // group
-        q = q.unflatten(1, (h_kv, group))  # (B, h_kv, group, T, d_head)
-        k, v = k.unsqueeze(2), v.unsqueeze(2)  # (B, h_kv, 1, S, d_head): shared by the group
-        if mask is not None:  # (B|1, h|1, T, S) -> (B|1, h_kv|1, group|1, T, S)
-            mask = mask.unflatten(1, (h_kv, group)) if mask.shape[1] == h else mask.unsqueeze(1)
-        out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h_kv, group, T, .)
-        return out.flatten(1, 2), weights.flatten(1, 2)  # (B, h, T, d_head), (B, h, T, S)
-        # --8<-- [end:grouped]
+            out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h, T, .)
+        else:
+            # --8<-- [start:grouped]
+            group = h // h_kv  # query heads per K/V head: query head i uses K/V head i // group
+            q = q.unflatten(1, (h_kv, group))  # (B, h_kv, group, T, d_head)
+            k, v = k.unsqueeze(2), v.unsqueeze(2)  # (B, h_kv, 1, S, d_head): shared by the group
+            if mask is not None:  # (B|1, h|1, T, S) -> (B|1, h_kv|1, group|1, T, S)
+                mask = mask.unflatten(1, (h_kv, group)) if mask.shape[1] == h else mask.unsqueeze(1)
+            out, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, h_kv, group, T, .)
+            out, weights = out.flatten(1, 2), weights.flatten(1, 2)  # (B, h, T, .)
+            # --8<-- [end:grouped]
+            k, v = k.squeeze(2), v.squeeze(2)
+        p = self.dropout if self.training else 0.0
+        if p > 0.0:  # dropout on the weights, then the same weighted sum of the values
+            out = self._weighted_values(F.dropout(weights, p), v)
+        return out, weights
+
+    def _attend_fused(
+        self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None
+    ) -> torch.Tensor:
+        """PyTorch's fused kernel (``F.scaled_dot_product_attention``): output ``(B, h, T,
+        d_head)``, the weights never formed. Rows with no key left are opened here (their
+        output is zeroed by the caller); double backward is refused by name."""
+        p = self.dropout if self.training else 0.0
+        grouped = self.n_kv_heads != self.n_heads
+        if mask is None:  # causality, if any, is the kernel's own flag: no mask is built
+            out = F.scaled_dot_product_attention(
+                q, k, v, dropout_p=p, is_causal=self.causal, enable_gqa=grouped
+            )
+        else:
+            out = F.scaled_dot_product_attention(
+                q, k, v, attn_mask=revive(mask, dead_rows(mask)), dropout_p=p, enable_gqa=grouped
+            )
+        if out.requires_grad:
+            out.register_hook(_refuse_double_backward)
+        return out
 
     def _weighted_values(self, weights: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
         """``weights (B, h, T, S)`` times ``v (B, h_kv, S, d_head)``, each group sharing its V."""
@@ -269,6 +295,27 @@ class MultiHeadAttention(nn.Module):
             return weights @ v  # (B, h, T, d_head)
         grouped = weights.unflatten(1, (self.n_kv_heads, -1))  # (B, h_kv, group, T, S)
         return (grouped @ v.unsqueeze(2)).flatten(1, 2)  # (B, h, T, d_head)
+
+    def _mask(
+        self,
+        query: torch.Tensor,
+        key: torch.Tensor | None,
+        attn_mask: torch.Tensor | None,
+        key_padding_mask: torch.Tensor | None,
+        need_weights: bool,
+    ) -> torch.Tensor | None:
+        """Every mask folded into one additive ``(B|1, h|1, T, S)`` mask, or ``None``.
+
+        Causality alone builds no mask on the fused path (the kernel's ``is_causal`` does it).
+        """
+        if attn_mask is None and key_padding_mask is None and not (self.causal and need_weights):
+            return None
+        B, T, _ = _sizes(query)
+        S = T if key is None else _sizes(key)[1]
+        return combine_masks(
+            B=B, n_heads=self.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
+            attn_mask=attn_mask, key_padding_mask=key_padding_mask, causal=self.causal,
+        )  # fmt: skip
 
     def forward(
         self,
@@ -296,10 +343,10 @@ class MultiHeadAttention(nn.Module):
             ``(T, S)`` or ``(B * n_heads, T, S)`` as in ``torch.nn.MultiheadAttention``, or
             ``(B, n_heads or 1, T, S)``; bool True = blocked, float = added to the scores.
         need_weights : bool
-            Also return the per-head weights. Without it the fast path
-            (``torch.nn.functional.scaled_dot_product_attention``) runs; both give the same numbers.
-            Inputs or weights holding NaN or inf always take the explicit path, because the
-            fused kernels treat them unevenly.
+            Also return the per-head weights: the explicit path, which forms them (and can be
+            differentiated twice). Without it the fast path
+            (``torch.nn.functional.scaled_dot_product_attention``) runs; both give the same
+            numbers. The argument alone chooses the path, never the values.
         head_gate : torch.Tensor, optional
             ``(n_heads,)`` or ``(B, n_heads)``, finite, query's dtype and device: multiplies
             each query head's output ``z`` before the merge and ``W_o`` (with GQA, a factor per
@@ -311,8 +358,9 @@ class MultiHeadAttention(nn.Module):
             Output ``(B, T, d_model)``; with ``need_weights`` also weights ``(B, n_heads, T, S)``.
             A query whose keys are all masked (bool True or ``-inf``; a finite float mask such as
             ``-1e9`` only lowers scores, in any dtype) gets zero weights and a zero output row.
-            NaN in, NaN out: a NaN in a query row, or in a key or value that row meets, makes
-            that output row NaN on both paths.
+            NaN in, NaN out, on both paths: a NaN or infinity in a query row makes that output
+            row NaN; one in a sequence's keys or values makes its every row NaN (the explicit
+            softmax meets it even at a masked key). Rows with no key left stay zero.
 
         Raises
         ------
@@ -324,51 +372,23 @@ class MultiHeadAttention(nn.Module):
         if not isinstance(need_weights, bool):
             raise TypeError(f"need_weights: expected bool, got {type(need_weights).__name__}")
         gate = self._check_gate(head_gate, query)  # (B|1, h, 1, 1) or None
-        B, T, _ = _sizes(query)
-        S = T if key is None else _sizes(key)[1]
-        p = self.dropout if self.training else 0.0
-        q, k, v = self.project_heads(query, key, value)  # each (B, h, T|S, d_head)
-        # PyTorch's fused kernels treat NaN unevenly (a NaN query row comes out as zeros), so
-        # with any NaN or inf the explicit path runs: both paths give NaN in, NaN out. Where the
-        # values cannot steer a Python branch (meta/fake tensors, export, vmap, tracing) the
-        # explicit path always runs, which keeps that promise without looking at the values.
-        explicit = need_weights or not _fused_is_safe(q, k, v)
-        has_masks = attn_mask is not None or key_padding_mask is not None
-        mask = combine_masks(
-            B=B, n_heads=self.n_heads, T=T, S=S, dtype=query.dtype, device=query.device,
-            attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-            causal=self.causal and (has_masks or explicit),
-        )  # fmt: skip
+        mask = self._mask(query, key, attn_mask, key_padding_mask, need_weights)  # or None
 
-        weights = None
-        dead = None if mask is None else dead_rows(mask)  # (B|1, h|1, T, 1)
-        grouped = self.n_kv_heads != self.n_heads
-        if explicit:
-            out, weights = self._attend_explicit(q, k, v, mask)  # (B, h, T, d_head)
-            if p > 0.0:  # dropout on the weights, then the same weighted sum of the values
-                out = self._weighted_values(F.dropout(weights, p), v)
-        elif mask is None:
-            out = F.scaled_dot_product_attention(
-                q, k, v, dropout_p=p, is_causal=self.causal, enable_gqa=grouped
-            )  # (B, h, T, d_head)
-        else:
-            out = F.scaled_dot_product_attention(
-                q, k, v, attn_mask=revive(mask, dead), dropout_p=p, enable_gqa=grouped
-            )  # (B, h, T, d_head)
-        if not explicit and out.requires_grad:
-            out.register_hook(_refuse_double_backward)
-        if dead is not None:
-            out = out.masked_fill(dead, 0.0)  # rows with no key left give zeros, not NaN
+        q, k, v = self.project_heads(query, key, value)  # Q (B, h, T, d_head), K, V (B, h_kv, S, .)
+        if need_weights:  # the weights (B, h, T, S) are formed, softmax by softmax
+            z, weights = self._attend_explicit(q, k, v, mask)  # z: (B, h, T, d_head)
+        else:  # one fused kernel, no weights
+            z, weights = self._attend_fused(q, k, v, mask), None  # z: (B, h, T, d_head)
+        z = no_key_no_output(z, mask)  # rows with every key masked: zeros, not NaN
         if gate is not None:
-            out = out * gate  # (B, h, T, d_head): head i scaled by its factor (0 = switched off)
-        out = self.hook_z(out)  # (B, h, T, d_head): the hook point on the per-head outputs
-
+            z = z * gate  # head i scaled by its factor (0 = switched off)
+        z = self.hook_z(z)  # (B, h, T, d_head): the hook point on the per-head outputs
         # --8<-- [start:merge-out]
-        out = merge_heads(out)  # (B, h, T, d_head) -> (B, T, h*d_head)
+        out = merge_heads(z)  # (B, h, T, d_head) -> (B, T, h*d_head)
         out = self.W_o(out)  # (B, T, d_model): mix the heads
         # --8<-- [end:merge-out]
-        if dead is not None:
-            out = out.masked_fill(dead.all(dim=1), 0.0)  # (B|1, T, 1): no head saw anything
+        out = nan_in_nan_out(out, query, key, value)  # NaN in, NaN out, on both paths alike
+        out = no_key_no_output(out, mask, heads=True)  # (B, T, d_model): zero if no head saw a key
         return (out, weights) if need_weights else out
 
 
@@ -378,31 +398,56 @@ def _sizes(t: torch.Tensor) -> tuple[int, ...]:
     return tuple(int(n) for n in t.shape)
 
 
-def _fused_is_safe(*tensors: torch.Tensor) -> bool:
-    """Whether the fused kernel may run: Python can read the values, and all are finite.
+def nan_in_nan_out(
+    out: torch.Tensor, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
+) -> torch.Tensor:
+    """``out (B, T, d_model)`` made NaN on every row whose query, or whose sequence's keys or
+    values, hold a NaN or an infinity: what the explicit path gives, on both paths.
 
-    Where the values cannot be read (see :func:`_known_finite`) the answer is False, and the
-    explicit path, NaN-honest by construction, runs instead.
+    PyTorch's fused CPU kernel answers a query row whose scores are all NaN with zeros, and
+    skips the masked keys that the explicit path adds (``NaN + -inf`` is NaN), so the kernels
+    alone disagree on such input. ``0 * x`` summed is ``0`` for finite values and NaN
+    otherwise: no overflow, no Python branch on the values (so the same under tracing, export
+    and ``vmap``), and a few cheap operations instead of a scan of Q, K and V.
     """
-    return _known_finite(*tensors) is True
+    if key is None:  # self-attention: every row of the input is a query, a key and a value
+        return out + (query * 0).sum(dim=(1, 2), keepdim=True)  # + (B, 1, 1): 0 or NaN
+    poison = (query * 0).sum(dim=-1, keepdim=True)  # (B, T, 1): the query rows
+    for x in (key,) if value is key else (key, value):
+        poison = poison + (x * 0).sum(dim=(1, 2), keepdim=True)  # (B, 1, 1): the sequence
+    return out + poison
 
 
-def _known_finite(*tensors: torch.Tensor) -> bool | None:
-    """Whether all values are finite, or ``None`` when Python cannot read the values.
+def no_key_no_output(
+    x: torch.Tensor, mask: torch.Tensor | None, *, heads: bool = False
+) -> torch.Tensor:
+    """Zeros where a query row has every key masked, not the NaN of a softmax over nothing.
+
+    ``x`` is ``(B, h, T, d_head)`` (a row of a head), or with ``heads`` ``(B, T, d_model)``
+    (a row that no head saw: the bias of ``W_o`` alone would be a made-up answer).
+    """
+    if mask is None:
+        return x
+    dead = dead_rows(mask)  # (B|1, h|1, T, 1)
+    return x.masked_fill(dead.all(dim=1) if heads else dead, 0.0)
+
+
+def _finite_or_unreadable(t: torch.Tensor) -> bool:
+    """False only when Python can read ``t``'s values and one is NaN or infinite.
 
     Meta tensors and tensor subclasses (FakeTensor) carry no values; ``torch.export``,
     ``torch.compile`` and ``torch.jit.trace`` record one graph for every value; inside
     ``torch.func.vmap`` a tensor cannot decide a Python branch (``bool`` raises). In all of
-    these the answer is ``None`` without reading anything.
+    these the argument check is skipped, and the answer is True.
     """
     if torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting():
-        return None
-    if any(t.is_meta or type(t) is not torch.Tensor for t in tensors):
-        return None
+        return True
+    if t.is_meta or type(t) is not torch.Tensor:
+        return True
     try:
-        return _all_finite(*tensors)
+        return bool(torch.isfinite(t).all())
     except RuntimeError:  # vmap's "data-dependent control flow"
-        return None
+        return True
 
 
 def _refuse_double_backward(grad: torch.Tensor) -> None:
@@ -415,19 +460,6 @@ def _refuse_double_backward(grad: torch.Tensor) -> None:
             "fast path, whose fused kernel PyTorch cannot differentiate twice; call the module "
             "with need_weights=True to run the explicit, twice-differentiable path"
         )
-
-
-def _all_finite(*tensors: torch.Tensor) -> bool:
-    """True when no tensor holds a NaN or an infinity.
-
-    One sum per tensor, in at least float32: a NaN or inf anywhere makes the sum non-finite. A
-    sum of finite values that overflows only sends the call down the explicit path, which gives
-    the same numbers.
-    """
-    return all(
-        bool(torch.isfinite(t.sum(dtype=torch.promote_types(t.dtype, torch.float32))))
-        for t in tensors
-    )
 
 
 def count_parameters(module: nn.Module) -> int:

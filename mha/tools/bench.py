@@ -1,9 +1,12 @@
 """Speed of our attention against ``torch.nn.MultiheadAttention``, side by side in one process.
 
-``python -m mha.tools.bench [--repeats N] [--out FILE]`` times forward + backward of causal
-self-attention at three sizes, interleaving the contenders in every repeat, and prints the median
-ratio ours / PyTorch (below 1.0: ours is faster). It also times our explicit path (weights
-returned) and the per-head Python loop against our fast path. Results go to a JSON file for the
+``python -m mha.tools.bench [--repeats N] [--out FILE]`` times causal self-attention at four
+sizes, two ways side by side in one run: training (forward + backward, the modules in train
+mode) and inference (forward only, ``eval()``, under ``torch.no_grad()``, PyTorch's module called
+with ``need_weights=False``, which lets it take its own fused fast path). It interleaves the
+contenders in every repeat and prints the median ratio ours / PyTorch of each (below 1.0: ours is
+faster). In training it also times our explicit path (weights returned) and the per-head Python
+loop against our fast path. Results go to a JSON file for the
 site; when that is the site's own file, the site's pages are regenerated from it at the end
 (``python -m studylog.gen`` in a subprocess: the library never imports the docs). Numbers are
 wall-clock and machine-dependent; nothing here is asserted by the tests.
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,24 +26,34 @@ import torch
 from house.files import atomic_write_json
 from house.outputs import count_problem, file_problem, refuse
 from house.terminal import ctrl_c_ends, progress_bar
-from house.timing import interleaved, load_average, machine, medians, versions
+from house.timing import (
+    calls_per_sample,
+    interleaved,
+    load_average,
+    machine,
+    medians,
+    versions,
+)
 from mha.interop import to_torch
 from mha.module import MultiHeadAttention
 from mha.reference import per_head_attention
 
-SIZES = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d_model, n_heads)
+SIZES = [(2, 16, 64, 8), (32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d, h)
 
 #: The project's checkout, and the results file the site's speed page is generated from.
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "docs" / "results" / "mha_bench.json"
 
 
-def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable]:
-    """Forward functions with identical weights, each returning ``(B, T, d_model)``."""
+def contenders(
+    B: int, T: int, d_model: int, n_heads: int, *, train: bool = True
+) -> dict[str, Callable]:
+    """Forward functions with identical weights, each returning ``(B, T, d_model)``; the
+    modules in train mode, or with ``train=False`` in eval mode."""
     ours = MultiHeadAttention(
         d_model, n_heads, causal=True, generator=torch.Generator().manual_seed(0)
-    )
-    theirs = to_torch(ours)
+    ).train(train)
+    theirs = to_torch(ours).train(train)
     mask = torch.ones(T, T, dtype=torch.bool).triu(1)
     return {
         "ours_fast": lambda x: ours(x),
@@ -50,8 +64,8 @@ def contenders(B: int, T: int, d_model: int, n_heads: int) -> dict[str, Callable
 
 
 def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
-    """Median seconds of one forward + backward per contender, over interleaved repeats (the
-    order rotated in every repeat, see :func:`house.timing.interleaved`)."""
+    """Median seconds of one forward + backward (training) per contender, over interleaved
+    repeats (the order rotated in every repeat, see :func:`house.timing.interleaved`)."""
     B, T, d_model, _ = size
     fns = contenders(*size)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
@@ -60,6 +74,32 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
         return lambda: forward(x).sum().backward()  # one forward + backward
 
     return medians(interleaved({name: step(f) for name, f in fns.items()}, repeats, warmup=warmup))
+
+
+#: The contenders timed in inference: the two modules, each without weights.
+INFERENCE = ("ours_fast", "torch")
+
+
+def measure_inference(
+    size: tuple[int, int, int, int], repeats: int, warmup: int = 3
+) -> dict[str, float]:
+    """Median seconds of one forward in inference (``eval()``, ``torch.no_grad()``) of our fast
+    path and of PyTorch's module, over interleaved repeats; a call of a few microseconds is
+    looped so that one sample lasts about 20 ms (at most 500 calls)."""
+    B, T, d_model, _ = size
+    fns = contenders(*size, train=False)
+    x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1))
+    with torch.no_grad():
+        for _ in range(warmup):  # the first calls allocate: time a warm one
+            fns["torch"](x)
+        start = time.perf_counter()
+        fns["torch"](x)
+        number = calls_per_sample(time.perf_counter() - start, 0.02, most=500)
+        times = interleaved(
+            {name: fns[name] for name in INFERENCE}, repeats, warmup=warmup, args=(x,),
+            number=number,
+        )  # fmt: skip
+    return medians(times)
 
 
 def regenerate_docs(root: Path = ROOT) -> int:
@@ -75,9 +115,10 @@ def regenerate_docs(root: Path = ROOT) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mha.tools.bench",
-        description="Speed of our attention against torch.nn.MultiheadAttention, forward + "
-        "backward at three sizes, side by side in one process (about half a minute with the "
-        "default repeats on a quiet 2-CPU machine, several minutes on a busy one). Writing the "
+        description="Speed of our attention against torch.nn.MultiheadAttention at four sizes, "
+        "in training (forward + backward) and in inference (forward only, eval, no_grad), side "
+        "by side in one process (about a minute with the default repeats on a quiet 2-CPU "
+        "machine, several minutes on a busy one). Writing the "
         "site's own results file regenerates the site's pages (python -m studylog.gen) at the end; "
         "with another --out nothing else is touched.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -101,27 +142,34 @@ def _main(argv: list[str] | None = None) -> int:
     load_before = load_average()
     rows = []
     for size in progress_bar(SIZES, quiet=args.quiet, desc="sizes", unit="size"):
-        med = measure(size, args.repeats)
+        med, inf = measure(size, args.repeats), measure_inference(size, args.repeats)
         B, T, d_model, n_heads = size
         rows.append({
             "B": B, "T": T, "d_model": d_model, "n_heads": n_heads,
             "seconds": {k: round(v, 6) for k, v in med.items()},
+            "inference_seconds": {k: round(v, 7) for k, v in inf.items()},
             "ratio_ours_to_torch": round(med["ours_fast"] / med["torch"], 3),
+            "ratio_inference_ours_to_torch": round(inf["ours_fast"] / inf["torch"], 3),
             "ratio_explicit_to_fast": round(med["ours_explicit"] / med["ours_fast"], 3),
             "ratio_loop_to_fast": round(med["per_head_loop"] / med["ours_fast"], 3),
         })  # fmt: skip
-    print(f"{'(B, T, d_model, h)':>22}  ours/torch  explicit/fast  loop/fast")
+    print(f"{'(B, T, d_model, h)':>22}  ours/torch: training  inference  explicit/fast  loop/fast")
     for r in rows:
         size = f"({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})"
         print(
-            f"{size:>22}  {r['ratio_ours_to_torch']:>10.3f}  {r['ratio_explicit_to_fast']:>13.3f}"
+            f"{size:>22}  {r['ratio_ours_to_torch']:>20.3f}  "
+            f"{r['ratio_inference_ours_to_torch']:>9.3f}  {r['ratio_explicit_to_fast']:>13.3f}"
             f"  {r['ratio_loop_to_fast']:>9.3f}"
         )
-    goal = all(r["ratio_ours_to_torch"] <= 1.0 for r in rows)
-    print("goal (ours/torch <= 1.0 at every size):", "met" if goal else "NOT met")
+    goal = all(
+        r["ratio_ours_to_torch"] <= 1.0 and r["ratio_inference_ours_to_torch"] <= 1.0 for r in rows
+    )
+    print("goal (ours/torch <= 1.0 in training and inference at every size):",
+          "met" if goal else "NOT met")  # fmt: skip
     info, load_after = machine(), load_average()
     result = {
-        "what": "forward+backward, causal self-attention, median of interleaved repeats",
+        "what": "causal self-attention, median of interleaved repeats: training (forward+"
+        "backward, 'seconds') and inference (forward, eval, no_grad, 'inference_seconds')",
         "repeats": args.repeats,
         "torch": torch.__version__,
         "threads": torch.get_num_threads(),

@@ -131,6 +131,11 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:,.2f}"
 
 
+def _us(seconds: float) -> str:
+    """Microseconds, whole: ``0.0000412`` -> ``41`` (an inference call at the small sizes)."""
+    return f"{seconds * 1e6:,.0f}"
+
+
 CONTENDERS = {
     "ours_fast": "우리 (SDPA 커널)",
     "torch": "PyTorch",
@@ -236,8 +241,37 @@ def projection_sentence() -> str:
     )
 
 
+def inference_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows that timed inference too, with those times as their ``seconds`` (so the same
+    ratio and sentence helpers read them); an older results file without them gives none."""
+    return [{**r, "seconds": r["inference_seconds"]} for r in rows if "inference_seconds" in r]
+
+
+def render_inference(rows: list[dict[str, Any]]) -> str:
+    """Inference (forward only, ``eval()``, ``no_grad``): our fast path against PyTorch's
+    module, times, ratio and the sentence made from them; empty when nothing was timed."""
+    rows = inference_rows(rows)
+    if not rows:
+        return ""
+    a, b = "ours_fast", "torch"
+    table = md_table(
+        ["`(B, T, d_model, h)`", f"{CONTENDERS[a]} (µs)", f"{CONTENDERS[b]} (µs)",
+         f"{CONTENDERS[a]} / {CONTENDERS[b]}"],
+        [[_size(r), _us(r["seconds"][a]), _us(r["seconds"][b]), f"{_ratio(r, a, b):.2f}"]
+         for r in rows],
+        align="lrrr",
+    )  # fmt: skip
+    return (
+        "\n**추론: 중앙값 시간 (µs, forward만, `eval()`, `torch.no_grad()`)**\n\n"
+        + table
+        + f"\n- **추론, {CONTENDERS[a]} / {CONTENDERS[b]}** (가중치 없이 forward만, PyTorch는 "
+        + f"`need_weights=False`): {_ratio_sentence(rows, a, b)}\n"
+    )
+
+
 def render_speed(data: dict[str, Any]) -> str:
-    """Times, like-with-like ratios and the sentences made from them, for one bench result."""
+    """Times, like-with-like ratios and the sentences made from them, for one bench result:
+    training (forward + backward) and, when the file has it, inference (forward only)."""
     rows = data["rows"]
     names = [n for n in CONTENDERS if all(n in r["seconds"] for r in rows)]
     times = md_table(
@@ -255,27 +289,33 @@ def render_speed(data: dict[str, Any]) -> str:
         f"- **{CONTENDERS[a]} / {CONTENDERS[b]}** ({why}): {_ratio_sentence(rows, a, b)}"
         for a, b, why in pairs
     )
+    inference = render_inference(rows)
     load = data.get("load_average_1min", {})
     load_note = (
         f" 측정 전후 1분 평균 부하는 {load['before']}, {load['after']}였다."
         if {"before", "after"} <= set(load)
         else ""
     )
+    what = "forward + backward(학습)" + (
+        "와 forward만(추론, `eval()`, `torch.no_grad()`)" if inference else ""
+    )
     meta = (
-        f"causal self-attention의 forward + backward를 재었다. 네 구현을 한 반복 안에서 순서를 "
+        f"causal self-attention의 {what}를 재었다. 구현들을 한 반복 안에서 순서를 "
         f"돌려 가며 번갈아 실행하고, 반복 {data['repeats']}회의 중앙값을 적었다. 비율은 두 "
         f"구현의 중앙값을 나눈 값이다. torch {data['torch']}, 스레드 {data['threads']}개, "
         f"{data['machine']}, Python {data['python']}.{load_note}"
     )
     return (
         header(SPEED)
-        + "\n**중앙값 시간 (ms, forward + backward)**\n\n"
+        + "\n**학습: 중앙값 시간 (ms, forward + backward)**\n\n"
         + times
-        + "\n**한 가지만 다른 두 구현의 시간 비율** (1보다 작으면 앞쪽이 빠르다)\n\n"
+        + "\n**학습: 한 가지만 다른 두 구현의 시간 비율** (1보다 작으면 앞쪽이 빠르다)\n\n"
         + ratios
         + "\n"
         + sentences
-        + f"\n\n{meta}\n"
+        + "\n"
+        + inference
+        + f"\n{meta}\n"
     )
 
 

@@ -9,8 +9,16 @@ from studylog.gen import mha as gen
 from studylog.gen.common import RESULTS, ROOT
 
 
-def _bench(seconds: list[dict[str, float]]) -> dict:
+def _bench(
+    seconds: list[dict[str, float]], inference: list[dict[str, float]] | None = None
+) -> dict:
     sizes = [(32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]
+    rows = [
+        {"B": B, "T": T, "d_model": d, "n_heads": h, "seconds": s}
+        for (B, T, d, h), s in zip(sizes, seconds, strict=True)
+    ]
+    for row, s in zip(rows, inference or [], strict=False):
+        row["inference_seconds"] = s
     return {
         "what": "forward+backward",
         "repeats": 3,
@@ -18,10 +26,7 @@ def _bench(seconds: list[dict[str, float]]) -> dict:
         "threads": 2,
         "machine": "m",
         "python": "3",
-        "rows": [
-            {"B": B, "T": T, "d_model": d, "n_heads": h, "seconds": s}
-            for (B, T, d, h), s in zip(sizes, seconds, strict=True)
-        ],
+        "rows": rows,
     }
 
 
@@ -57,7 +62,7 @@ def test_the_sentences_name_each_path_in_words_not_by_its_table_label() -> None:
     name the paths in words, each with the subject particle its last syllable takes."""
     text = gen.speed_table()
     sentences = [x.split(": ", 1)[1] for x in text.splitlines() if x.startswith("- **")]
-    assert len(sentences) == len(gen.COMPARISONS)
+    assert len(sentences) == len(gen.COMPARISONS) + 1  # and the inference sentence
     for sentence in sentences:
         assert "쪽이" not in sentence.replace("어느 쪽이", "")
         assert not any(label in sentence for label in gen.CONTENDERS.values() if "(" in label)
@@ -81,7 +86,11 @@ def test_the_real_fragment_quotes_ratios_of_the_measured_medians() -> None:
     data = json.loads((RESULTS / "mha_bench.json").read_text(encoding="utf-8"))
     text = gen.speed_table()
     table = [x for x in text.splitlines() if re.match(r"\| `\(\d+", x)]
-    ratio_rows = table[len(data["rows"]) :]
+    n = len(data["rows"])
+    ratio_rows, inference_rows = table[n : 2 * n], table[2 * n :]
+    for row, r in zip(inference_rows, data["rows"], strict=True):
+        s = r["inference_seconds"]
+        assert row.strip("|").split("|")[-1].strip() == f"{s['ours_fast'] / s['torch']:.2f}"
     for row, r in zip(ratio_rows, data["rows"], strict=True):
         s = r["seconds"]
         cells = [c.strip() for c in row.strip("|").split("|")][1:]
@@ -92,6 +101,21 @@ def test_the_real_fragment_quotes_ratios_of_the_measured_medians() -> None:
         ]
         assert cells == [f"{x:.2f}" for x in expected]
     assert "e+" not in text and "median" not in text and "달성" not in text
+
+
+def test_inference_is_shown_beside_training_from_the_same_file() -> None:
+    """Each size's inference ratio is our forward over PyTorch's, said in a sentence; a results
+    file from before inference was timed shows training alone, with no empty table."""
+    training = [{"ours_fast": 1.0, "torch": 2.0, "ours_explicit": 1.5, "per_head_loop": 3.0}] * 3
+    inference = [{"ours_fast": 3e-5, "torch": 4e-5}, {"ours_fast": 2e-4, "torch": 1e-4},
+                 {"ours_fast": 0.01, "torch": 0.02}]  # fmt: skip
+    text = gen.render_speed(_bench(training, inference))
+    assert "**추론: 중앙값 시간 (µs" in text and "| `(32, 16, 64, 8)` | 30 | 40 | 0.75 |" in text
+    line = _line(text, "추론, 우리 (SDPA 커널) / PyTorch")
+    assert "느렸고(비율 2.00)" in line and "빨랐다(비율 0.75, 0.50)" in line
+    assert "forward만(추론" in text
+    old = gen.render_speed(_bench(training))
+    assert "추론" not in old and "forward + backward(학습)를 재었다" in old
 
 
 def test_pages_make_no_speed_claim_the_bench_does_not_measure() -> None:
