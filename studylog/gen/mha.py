@@ -161,8 +161,15 @@ COMPARISONS = (
 )
 
 
-def _size(r: dict[str, Any]) -> str:
-    return f"`({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})`"
+def _size(r: dict[str, Any], *, cell: bool = False) -> str:
+    """The size as code; in a table's first cell without spaces, so that the column that stays
+    in view on a phone stays narrow."""
+    sep = "," if cell else ", "
+    return f"`({sep.join(str(r[k]) for k in ('B', 'T', 'd_model', 'n_heads'))})`"
+
+
+#: The first column's heading: what the sizes are.
+SIZE_HEADING = "`(B,T,d_model,h)`"
 
 
 def _ratio(r: dict[str, Any], a: str, b: str) -> float:
@@ -255,9 +262,9 @@ def render_inference(rows: list[dict[str, Any]]) -> str:
         return ""
     a, b = "ours_fast", "torch"
     table = md_table(
-        ["`(B, T, d_model, h)`", f"{CONTENDERS[a]} (µs)", f"{CONTENDERS[b]} (µs)",
+        [SIZE_HEADING, f"{CONTENDERS[a]} (µs)", f"{CONTENDERS[b]} (µs)",
          f"{CONTENDERS[a]} / {CONTENDERS[b]}"],
-        [[_size(r), _us(r["seconds"][a]), _us(r["seconds"][b]), f"{_ratio(r, a, b):.2f}"]
+        [[_size(r, cell=True), _us(r["seconds"][a]), _us(r["seconds"][b]), f"{_ratio(r, a, b):.2f}"]
          for r in rows],
         align="lrrr",
     )  # fmt: skip
@@ -275,14 +282,14 @@ def render_speed(data: dict[str, Any]) -> str:
     rows = data["rows"]
     names = [n for n in CONTENDERS if all(n in r["seconds"] for r in rows)]
     times = md_table(
-        ["`(B, T, d_model, h)`", *(f"{CONTENDERS[n]} (ms)" for n in names)],
-        [[_size(r)] + [_ms(r["seconds"][n]) for n in names] for r in rows],
+        [SIZE_HEADING, *(f"{CONTENDERS[n]} (ms)" for n in names)],
+        [[_size(r, cell=True)] + [_ms(r["seconds"][n]) for n in names] for r in rows],
         align="l" + "r" * len(names),
     )
     pairs = [(a, b, why) for a, b, why in COMPARISONS if a in names and b in names]
     ratios = md_table(
-        ["`(B, T, d_model, h)`", *(f"{CONTENDERS[a]} / {CONTENDERS[b]}" for a, b, _ in pairs)],
-        [[_size(r)] + [f"{_ratio(r, a, b):.2f}" for a, b, _ in pairs] for r in rows],
+        [SIZE_HEADING, *(f"{CONTENDERS[a]} / {CONTENDERS[b]}" for a, b, _ in pairs)],
+        [[_size(r, cell=True)] + [f"{_ratio(r, a, b):.2f}" for a, b, _ in pairs] for r in rows],
         align="l" + "r" * len(pairs),
     )
     sentences = "\n".join(

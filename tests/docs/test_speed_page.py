@@ -76,7 +76,7 @@ def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
     """No ratio mixes the projection change with the attention-kernel change (loop / fused)."""
     text = gen.speed_table()
     header = next(
-        x for x in text.splitlines() if x.startswith("| `(B, T, d_model, h)`") and "/" in x
+        x for x in text.splitlines() if x.startswith("| `(B,T,d_model,h)`") and "/" in x
     )
     assert "head별 for 문 / 우리 (SDPA 커널)" not in text
     assert header.count("/") == 3 and "head별 for 문 / 우리 (명시적)" in header
@@ -110,7 +110,7 @@ def test_inference_is_shown_beside_training_from_the_same_file() -> None:
     inference = [{"ours_fast": 3e-5, "torch": 4e-5}, {"ours_fast": 2e-4, "torch": 1e-4},
                  {"ours_fast": 0.01, "torch": 0.02}]  # fmt: skip
     text = gen.render_speed(_bench(training, inference))
-    assert "**추론: 중앙값 시간 (µs" in text and "| `(32, 16, 64, 8)` | 30 | 40 | 0.75 |" in text
+    assert "**추론: 중앙값 시간 (µs" in text and "| `(32,16,64,8)` | 30 | 40 | 0.75 |" in text
     line = _line(text, "추론, 우리 (SDPA 커널) / PyTorch")
     assert "느렸고(비율 2.00)" in line and "빨랐다(비율 0.75, 0.50)" in line
     assert "forward만(추론" in text
