@@ -162,14 +162,14 @@ COMPARISONS = (
 
 
 def _size(r: dict[str, Any], *, cell: bool = False) -> str:
-    """The size as code; in a table's first cell without spaces, so that the column that stays
-    in view on a phone stays narrow."""
-    sep = "," if cell else ", "
-    return f"`({sep.join(str(r[k]) for k in ('B', 'T', 'd_model', 'n_heads'))})`"
+    """The size as code, ``(B, T, d_model, h)``; in a table's first cell bare (``B,T,d_model,h``),
+    so that the column that stays in view on a phone stays narrow."""
+    values = [str(r[k]) for k in ("B", "T", "d_model", "n_heads")]
+    return f"`{','.join(values)}`" if cell else f"`({', '.join(values)})`"
 
 
 #: The first column's heading: what the sizes are.
-SIZE_HEADING = "`(B,T,d_model,h)`"
+SIZE_HEADING = "`B,T,d_model,h`"
 
 
 def _ratio(r: dict[str, Any], a: str, b: str) -> float:

@@ -26,7 +26,9 @@ def test_no_raw_roles_on_api_pages(built_site: Path, package: str) -> None:
     html = (built_site / "api" / package / "index.html").read_text(encoding="utf-8")
     raw = ROLE.findall(_prose(html))
     assert raw == [], f"{len(raw)} raw roles on /api/{package}/"
-    assert ROLE.search(html), "the source listings still show the roles as written"
+    # the docstrings the page renders are written with roles: the check has something to catch
+    sources = (site.ROOT / package).rglob("*.py")
+    assert any(ROLE.search(path.read_text(encoding="utf-8")) for path in sources), package
 
 
 @pytest.mark.parametrize(

@@ -75,9 +75,7 @@ def test_the_sentences_name_each_path_in_words_not_by_its_table_label() -> None:
 def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
     """No ratio mixes the projection change with the attention-kernel change (loop / fused)."""
     text = gen.speed_table()
-    header = next(
-        x for x in text.splitlines() if x.startswith("| `(B,T,d_model,h)`") and "/" in x
-    )
+    header = next(x for x in text.splitlines() if x.startswith("| `B,T,d_model,h`") and "/" in x)
     assert "head별 for 문 / 우리 (SDPA 커널)" not in text
     assert header.count("/") == 3 and "head별 for 문 / 우리 (명시적)" in header
 
@@ -85,7 +83,7 @@ def test_every_ratio_compares_two_paths_that_differ_in_one_thing() -> None:
 def test_the_real_fragment_quotes_ratios_of_the_measured_medians() -> None:
     data = json.loads((RESULTS / "mha_bench.json").read_text(encoding="utf-8"))
     text = gen.speed_table()
-    table = [x for x in text.splitlines() if re.match(r"\| `\(\d+", x)]
+    table = [x for x in text.splitlines() if re.match(r"\| `\d+,", x)]
     n = len(data["rows"])
     ratio_rows, inference_rows = table[n : 2 * n], table[2 * n :]
     for row, r in zip(inference_rows, data["rows"], strict=True):
@@ -110,7 +108,7 @@ def test_inference_is_shown_beside_training_from_the_same_file() -> None:
     inference = [{"ours_fast": 3e-5, "torch": 4e-5}, {"ours_fast": 2e-4, "torch": 1e-4},
                  {"ours_fast": 0.01, "torch": 0.02}]  # fmt: skip
     text = gen.render_speed(_bench(training, inference))
-    assert "**추론: 중앙값 시간 (µs" in text and "| `(32,16,64,8)` | 30 | 40 | 0.75 |" in text
+    assert "**추론: 중앙값 시간 (µs" in text and "| `32,16,64,8` | 30 | 40 | 0.75 |" in text
     line = _line(text, "추론, 우리 (SDPA 커널) / PyTorch")
     assert "느렸고(비율 2.00)" in line and "빨랐다(비율 0.75, 0.50)" in line
     assert "forward만(추론" in text
