@@ -3,8 +3,8 @@ is on the results page and the journal entry, every control changes what it show
 cell names its query, key and weight, the expected pattern toggles, instant navigation starts it,
 and the heatmap PNGs are shown at half their pixel size (sharp on 2x screens) with equal panels.
 
-Read without the code (issue 21, point 4), at 1280 and 390 px, light and dark: recall ticks
-decoded, a colour scale, ties as ties, single-option selects hidden, the instructive default,
+Read without the code (issue 21, point 4), at 1280 and 390 px (colours light and dark): recall
+ticks decoded, a colour scale, ties as ties, single-option selects hidden, the instructive default,
 the keyboard, the scroll hint only when the grid overflows, the head table below the map, and
 the chosen seed's accuracy beside the seed mean. The oracles are the results file and the
 task's own labeler, not the viewer's data."""
@@ -191,11 +191,23 @@ def test_hover_text_does_not_move_the_grid_on_a_phone(browser, site_url: str) ->
 HEADS = json.loads((RESULTS / "heads.json").read_text(encoding="utf-8"))
 #: The runs the viewer can show (not diverged, maps kept), in the results file's order.
 SHOWN = [r for r in HEADS["runs"] if not r["diverged"] and "heatmap" in r["analysis"]]
-LOOKS = [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")]
+#: Both widths in the light scheme: the colour scheme changes colours, never the layout, so the
+#: viewer's layout and controls are checked once per width; the tests of colours and of what
+#: must stay visible take every look (:data:`LOOKS`, both schemes).
+WIDTHS = [(1280, "light"), (390, "light")]
+LOOKS = [*WIDTHS, (1280, "dark"), (390, "dark")]
 CELL = f"{VIEWER} .attention-viewer__cell"
 
 
-@pytest.fixture(scope="module", params=LOOKS, ids=lambda p: f"{p[0]}px-{p[1]}")
+def _look_id(look: tuple[int, str]) -> str:
+    return f"{look[0]}px-{look[1]}"
+
+
+#: For a test that depends on the colour scheme: every look.
+every_look = pytest.mark.parametrize("look", LOOKS, indirect=True, ids=_look_id)
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=_look_id)
 def look(request, browser, site_url: str):
     """A page at one width in one colour scheme (Material follows the system's preference)."""
     width, scheme = request.param
@@ -308,6 +320,7 @@ def test_recall_ticks_read_as_pairs_and_questions(look, site_url: str) -> None:
     assert look.errors == []
 
 
+@every_look
 def test_the_colour_scale_runs_from_0_to_1_in_the_static_figures_colours(look, site_url) -> None:
     import matplotlib
 
@@ -354,6 +367,7 @@ def test_ties_share_a_rank_and_a_drop_of_0_0_is_a_dash(look, site_url: str) -> N
     assert look.errors == []
 
 
+@every_look
 def test_the_keyboard_moves_over_the_grid_and_chooses_a_cell(look, site_url: str) -> None:
     _open_look(look, site_url)
     T = look.locator(f"{VIEWER} .attention-viewer__label.is-query").count()
