@@ -9,6 +9,7 @@ The objects are Playwright's (a ``Browser`` from the ``browser`` fixture of
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,6 +30,21 @@ def site_page(browser: Any, site_url: str, width: int = 1280, height: int = 900)
     page.external = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    # The requests in flight and when the last one started or ended (for open_page's settle).
+    page.in_flight = set()
+    page.last_request = time.monotonic()
+
+    def started(request: Any) -> None:
+        page.in_flight.add(request)
+        page.last_request = time.monotonic()
+
+    def ended(request: Any) -> None:
+        page.in_flight.discard(request)
+        page.last_request = time.monotonic()
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
 
     def local_only(route: Any) -> None:
         url = route.request.url
@@ -51,17 +67,36 @@ def open_page(page: Any, site_url: str, path: str, *, settle: bool = False) -> N
     this page's (for a page made by :func:`site_page`).
 
     What scripts add later (rendered formulas, the viewer, search results) a test waits for by
-    its own element. ``settle=True`` also waits until no request has been open for half a
-    second (``networkidle``), for a test about every request a page makes; it costs at least
-    that half second a page.
+    its own element. ``settle=True`` also waits, for a test about every request a page makes,
+    until no request has been in flight for :data:`QUIET` seconds (Playwright's
+    ``networkidle`` waits half a second, and cost 0.8 s a page).
     """
     for seen in (getattr(page, "errors", None), getattr(page, "external", None)):
         if seen is not None:
             seen.clear()
+    if hasattr(page, "in_flight"):  # the last page's requests end with it
+        page.in_flight.clear()
     response = page.goto(site_url + path, wait_until="load")
     assert response is not None and response.ok, path
     if settle:
+        _settle(page)
+
+
+#: Seconds without a request starting or ending after which a page counts as settled.
+QUIET = 0.2
+
+
+def _settle(page: Any, timeout: float = 15.0) -> None:
+    """Wait until no request of ``page`` (a :func:`site_page`) is in flight and none has
+    started or ended for :data:`QUIET` seconds; a page without the counters waits for
+    Playwright's ``networkidle``."""
+    if not hasattr(page, "in_flight"):
         page.wait_for_load_state("networkidle")
+        return
+    give_up = time.monotonic() + timeout
+    while page.in_flight or time.monotonic() - page.last_request < QUIET:
+        assert time.monotonic() < give_up, f"requests still in flight: {page.in_flight}"
+        page.wait_for_timeout(50)  # lets Playwright deliver the request events
 
 
 def site_path(href: str, site_url: str) -> str:
