@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import ast
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import PACKAGES  # what the wheel installs (pyproject.toml)
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
@@ -232,11 +233,8 @@ def test_docs_is_the_site_only_and_no_package():
     """``docs/`` holds the site (Markdown, fragments, results), no Python; the wheel installs
     no top-level ``docs``."""
     assert sorted(_rel(p) for p in (ROOT / "docs").rglob("*.py")) == []
-    include = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
-        "setuptools"
-    ]["packages"]["find"]["include"]
-    assert not [name for name in include if name.split("*")[0].split(".")[0] == "docs"]
-    assert {"house*", "studylog*"} <= set(include)
+    assert not [name for name in PACKAGES if name.split(".")[0] == "docs"]
+    assert {"house", "studylog"} <= set(PACKAGES)
 
 
 @pytest.mark.parametrize("path", MHA_ALL + GRAPHS_ALL + HOUSE_TOOLS, ids=_rel)
