@@ -167,5 +167,13 @@ def test_search_works_on_a_phone(browser, site_url: str, term: str) -> None:
     expected = dict(STUDENT)[term]
     with site_page(browser, site_url, 390, 844) as phone:
         assert_first(search(phone, site_url, term), term, expected)
-        assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # Waited for, as a web-first assertion: under load the results may still be laid out.
+        fits = "() => document.documentElement.scrollWidth <= 390"
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout  # the fixture has it
+
+        try:
+            phone.wait_for_function(fits, timeout=5_000)
+        except PlaywrightTimeout:
+            width = phone.evaluate("() => document.documentElement.scrollWidth")
+            raise AssertionError(f"{term!r}: the page is {width} px wide at 390") from None
         assert phone.errors == [], phone.errors
