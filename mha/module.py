@@ -8,7 +8,6 @@ from torch import nn
 
 from mha._checks import check_float_like, check_tensor
 from mha.attention import scaled_dot_product_attention
-from mha.heads import merge_heads, split_heads
 from mha.masks import combine_masks, dead_rows, revive
 from mha.params import head_sizes
 
@@ -185,13 +184,15 @@ class MultiHeadAttention(nn.Module):
         """
         key = query if key is None else key
         value = key if value is None else value
+        h, h_kv, d_head = self.n_heads, self.n_kv_heads, self.d_head
         # --8<-- [start:project]
-        # One matmul per projection makes every head at once; split_heads then views the
-        # features as heads of d_head. Three separate matmuls (not one fused d_model -> 3 d_model)
-        # keep the names of the math and let cross-attention and adapters treat each one apart.
-        q = split_heads(self.W_q(query), self.n_heads)  # (B, T, h*d_head) -> (B, h, T, d_head)
-        k = split_heads(self.W_k(key), self.n_kv_heads)  # (B, h_kv, S, d_head)
-        v = split_heads(self.W_v(value), self.n_kv_heads)  # (B, h_kv, S, d_head)
+        # One matmul per projection makes every head at once; the features are then viewed as
+        # heads of d_head (split_heads, without its checks: forward has made them). Three
+        # separate matmuls (not one fused d_model -> 3 d_model) keep the names of the math and
+        # let cross-attention and adapters treat each one apart.
+        q = self.W_q(query).unflatten(-1, (h, d_head)).transpose(1, 2)  # (B, h, T, d_head)
+        k = self.W_k(key).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
+        v = self.W_v(value).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         # --8<-- [end:project]
         return q, k, v
 
@@ -384,7 +385,7 @@ class MultiHeadAttention(nn.Module):
             z = z * gate  # head i scaled by its factor (0 = switched off)
         z = self.hook_z(z)  # (B, h, T, d_head): the hook point on the per-head outputs
         # --8<-- [start:merge-out]
-        out = merge_heads(z)  # (B, h, T, d_head) -> (B, T, h*d_head)
+        out = z.transpose(1, 2).flatten(2)  # (B, h, T, d_head) -> (B, T, h*d_head): merge_heads
         out = self.W_o(out)  # (B, T, d_model): mix the heads
         # --8<-- [end:merge-out]
         out = nan_in_nan_out(out, query, key, value)  # NaN in, NaN out, on both paths alike
@@ -408,13 +409,15 @@ def nan_in_nan_out(
     skips the masked keys that the explicit path adds (``NaN + -inf`` is NaN), so the kernels
     alone disagree on such input. ``0 * x`` summed is ``0`` for finite values and NaN
     otherwise: no overflow, no Python branch on the values (so the same under tracing, export
-    and ``vmap``), and a few cheap operations instead of a scan of Q, K and V.
+    and ``vmap``), and a few cheap operations instead of a scan of Q, K and V. The sums are
+    taken of detached inputs: their gradient is zero anyway, and backward pays nothing for them.
     """
+    query = query.detach()  # the sums are 0 or NaN: nothing for a gradient to flow through
     if key is None:  # self-attention: every row of the input is a query, a key and a value
         return out + (query * 0).sum(dim=(1, 2), keepdim=True)  # + (B, 1, 1): 0 or NaN
     poison = (query * 0).sum(dim=-1, keepdim=True)  # (B, T, 1): the query rows
     for x in (key,) if value is key else (key, value):
-        poison = poison + (x * 0).sum(dim=(1, 2), keepdim=True)  # (B, 1, 1): the sequence
+        poison = poison + (x.detach() * 0).sum(dim=(1, 2), keepdim=True)  # (B, 1, 1): the sequence
     return out + poison
 
 
