@@ -364,7 +364,9 @@ def execute(
                 while remaining:
                     done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
                     broken = []
-                    for fut in done:  # save every run that finished, then report a dead worker
+                    # Save every run that finished, then report a dead worker; in the order the
+                    # runs were given, so the message names the same run each time.
+                    for fut in sorted(done, key=lambda f: order.index(futures[f])):
                         if isinstance(fut.exception(), BrokenProcessPool):
                             broken.append(futures[fut])
                         else:
