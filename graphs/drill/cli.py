@@ -155,7 +155,8 @@ def _hint(drill: Any, record: Held) -> list[str]:
          "minutes": None if minutes is None else round(minutes, 1)},
     )  # fmt: skip
     lines.append(f"힌트 {taken + 1}/{len(hints)} — {field}:")
-    lines.append(f"  {text}")
+    first, *items = text.split(" · ")  # the record's list items, each on a line of its own
+    lines += [f"  {first}", *(f"  · {item}" for item in items)]
     if taken + 1 < len(hints):
         lines.append(f"다음 힌트({hints[taken + 1][0]})는 다시 {CMD} hint {drill.number}")
     lines.append("힌트를 본 이유를 저널의 '틀린 점과 이유'에 적어 두자.")
@@ -299,9 +300,10 @@ def cmd_review(drills: list[Any], events: list[dict[str, Any]], today: dt.date) 
         later = sorted(
             (day, n) for n, (_, day) in practice.status(events, today).items() if day is not None
         )
-        if later:
-            day, n = later[0]
-            lines.append(f"다음 복습: {day.isoformat()} {n}. {titles[n]}")
+        if later:  # every problem due on the next review day, not only the first
+            day = later[0][0]
+            names = ", ".join(f"{n}. {titles[n]}" for d, n in later if d == day)
+            lines.append(f"다음 복습: {day.isoformat()} {names}")
         return lines
     lines = [f"{today.isoformat()}에 복습할 문제 {len(queue)}개:"]
     for n, day in queue:
@@ -422,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     # A record that is a directory, a FIFO or out of reach: start and hint stop with one error
     # line; a check still prints its verdict and then says that it could not record it.
     record = args.record if args.record is not None else default_record()
-    from graphs.drill.problem import find
+    from graphs.drill.problem import UnknownProblem, find
 
     try:
         if args.command == "start":
@@ -437,7 +439,12 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 if options.progress is not None:
                     sys.stderr.write("\r\033[K")
-    except ValueError as err:  # UsageError, DrillError, UnknownProblem, RecordError
+    except UnknownProblem as err:  # said in the student's words, with where to read on
+        from graphs.drill.words import unknown_problem
+
+        print(f"error: {unknown_problem(err.problem, err.known)}", file=sys.stderr)
+        return 2
+    except ValueError as err:  # UsageError, DrillError, RecordError
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

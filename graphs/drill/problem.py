@@ -48,7 +48,12 @@ HINT_FIELDS = ("그래프 표현", "BFS / DFS", "흔한 실수")
 
 
 class UnknownProblem(ValueError):
-    """A problem name or number that no drill declares."""
+    """A problem name or number that no drill declares: ``problem`` as given, ``known`` the
+    ``"number (method)"`` of every drill there is."""
+
+    def __init__(self, problem: object, known: list[str]) -> None:
+        super().__init__(f"PROBLEM: expected one of {', '.join(known)}, got {problem!r}")
+        self.problem, self.known = problem, known
 
 
 def leetcode_reference(func: Callable[..., Any]) -> tuple[int, str]:
@@ -286,5 +291,4 @@ def find(problem: str | int) -> Drill:
     for drill in drills():
         if key in (str(drill.number), drill.method, drill.solution.__name__):
             return drill
-    known = ", ".join(f"{d.number} ({d.method})" for d in drills())
-    raise UnknownProblem(f"PROBLEM: expected one of {known}, got {problem!r}")
+    raise UnknownProblem(problem, [f"{d.number} ({d.method})" for d in drills()])

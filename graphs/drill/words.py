@@ -201,3 +201,15 @@ def crash(answer: dict[str, Any]) -> str:
         f"풀이가 프로세스를 스스로 끝냈다 (exit code {answer.get('exit')}: os._exit나 비슷한"
         " 호출). LeetCode에서도 Runtime Error다"
     )
+
+
+def unknown_problem(problem: object, known: list[str]) -> str:
+    """The student asked for a problem the track does not hold: which ones it does, and where
+    the site explains how to add one."""
+    asked = str(problem).strip()
+    name = f"{asked}번 문제는" if asked.isdigit() else with_particle(f"'{asked}'", "은")
+    return (
+        f"{name} 드릴 목록에 없다. 지금 있는 문제: {', '.join(known)}.\n"
+        "새 문제를 더하는 방법은 사이트의 '드릴' 페이지, '새 문제 추가하기' 절"
+        "(docs/graphs/drill.md)에 있다."
+    )

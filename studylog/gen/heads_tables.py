@@ -117,7 +117,7 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
             if learning
             else f"모든 칸이 예산 안에 수렴했다(마지막 1/4 예산 동안 {cfg['convergence_tol']}보다 적게 움직임). "
         )
-        + "마지막 칸은 더 적고 넓은 head가 확신을 가지고 이긴 쌍(둘 다 수렴)이다."
+        + "둘째 칸은 더 적고 넓은 head가 확신을 가지고 이긴 쌍(둘 다 수렴)이다."
         + (
             " 아직 배우는 head 수는 판단을 **보류**하고, 괄호에 그 평균이 그 설정의 가장 높은 평균보다 "
             "얼마나 낮은지 적었다. 끝까지 배우면 좁혀질 수 있는 차이다."
@@ -141,10 +141,11 @@ def search_md(search: dict[str, Any], study: dict[str, Any]) -> str:
             else _f(rows[h]["val_accuracy_mean"]) + ("" if rows[h]["converged"] else "*")
             for h in heads
         ]
-        body.append([f"`{v['task']}` 수준 {v['level']}", _knobs_ko(v["knobs"]), _steps(v["steps"]),
-                     *cells, search_cell(v, rows)])  # fmt: skip
-    lines.append(md_table(["설정", "내용", "예산", *(f"head {h}" for h in heads), "적은 head의 승리"],
-                          body, "llr" + "r" * len(heads) + "l"))  # fmt: skip
+        body.append([f"`{v['task']}` 수준 {v['level']}", search_cell(v, rows),
+                     _knobs_ko(v["knobs"]), _steps(v["steps"]), *cells])  # fmt: skip
+    # The answer beside the setting's name: on a phone the columns after it scroll under it.
+    lines.append(md_table(["설정", "적은 head의 승리", "내용", "예산", *(f"head {h}" for h in heads)],
+                          body, "lllr" + "r" * len(heads)))  # fmt: skip
     # a setting in both files (the study sweeps the search's find) counts once
     found = list({(v["task"], v["level"], p["a"], p["b"]): (v, p)
                   for v, p in cost_side(search) + cost_side(study)}.values())  # fmt: skip

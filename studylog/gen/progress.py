@@ -85,18 +85,23 @@ def _minutes(value: float | None) -> str:
 
 
 def pattern_table(events: list[dict[str, Any]]) -> str:
-    """Per pattern of the track: problems, solved, checks, hint rate, median time to pass."""
+    """Per pattern of the track: its problems by number, how many are solved, checks, hint rate,
+    median time to pass."""
     from graphs.drill.practice import pattern_stats
     from graphs.drill.problem import drills
 
+    numbers: dict[str, list[int]] = {}
+    for d in drills():
+        numbers.setdefault(d.pattern, []).append(d.number)
     rows = [
         "| 패턴 | 문제 | 푼 문제 | 채점 | 힌트 비율 | 통과까지 (중앙값) |",
-        "| :-- | --: | --: | --: | --: | --: |",
+        "| :-- | :-- | --: | --: | --: | --: |",
     ]
     for st in pattern_stats(events, {d.number: d.pattern for d in drills()}):
         rate = "–" if st.hint_rate is None else f"{st.hint_rate:.0%}"
+        listed = ", ".join(str(n) for n in sorted(numbers.get(st.pattern, [])))
         rows.append(
-            f"| {st.pattern} | {st.problems} | {st.solved} | {st.attempts} | {rate} "
+            f"| {st.pattern} | {listed} | {st.solved}/{st.problems} | {st.attempts} | {rate} "
             f"| {_minutes(st.median_minutes)} |"
         )
     return "\n".join(rows) + "\n"

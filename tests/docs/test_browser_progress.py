@@ -55,9 +55,16 @@ def test_the_pattern_table_and_the_rule_read_on_the_built_page(browser, site_url
                     - document.documentElement.clientWidth,
                 rows: [...document.querySelectorAll('article table tbody tr')]
                     .map(r => r.cells[0].textContent.trim()),
+                problems: [...document.querySelectorAll('article table tbody tr')]
+                    .map(r => r.cells[1].textContent.trim()),
                 text: document.querySelector('article').innerText,
             })"""
         )
     assert got["overflow"] <= 0, got["overflow"]
     assert got["rows"] == list(dict.fromkeys(d.pattern for d in drills()))
+    # each pattern names its problems, so the reader sees what "푼 문제 1/3" counts
+    for pattern, listed in zip(got["rows"], got["problems"], strict=True):
+        assert listed.split(", ") == sorted(
+            (str(d.number) for d in drills() if d.pattern == pattern), key=int
+        ), (pattern, listed)
     assert "복습 규칙" in got["text"] and "Again" in got["text"]

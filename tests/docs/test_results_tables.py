@@ -35,8 +35,9 @@ def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
     browser, site_url: str, width: int
 ) -> None:
     """As the reader sees it: under 답부터 the first paragraph after the note's question is one
-    bold sentence (all of it inside <strong>); the search table's last column says 보류 in the
-    row of every setting whose results file has a head count still learning, and only there."""
+    bold sentence (all of it inside <strong>); the search table's second column (the answer)
+    says 보류 in the row of every setting whose results file has a head count still learning,
+    and only there."""
     import json
 
     from studylog.gen.common import RESULTS
@@ -59,7 +60,7 @@ def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
                 const t = [...document.querySelectorAll('article table')].find(t =>
                     [...t.querySelectorAll('th')].some(th => th.textContent.includes('적은 head')));
                 return [...t.querySelectorAll('tbody tr')].map(r =>
-                    [r.cells[0].textContent.trim(), r.cells[r.cells.length - 1].textContent]);
+                    [r.cells[0].textContent.trim(), r.cells[1].textContent]);
             }"""
         )
     assert first["text"] and first["text"] == first["bold"] and first["text"].endswith("다.")

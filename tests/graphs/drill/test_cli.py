@@ -127,3 +127,24 @@ def test_bad_limits_are_one_usage_line_and_nothing_is_recorded(tmp_path, argv):
     proc = run_drill("check", "200", BFS, "--record", str(path), *argv)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert proc.stderr.startswith("error: ") and not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"), [("1971", "1971번 문제는"), ("validTree", "'validTree'는")]
+)
+def test_a_problem_off_the_track_is_refused_in_korean_with_where_to_add_one(
+    tmp_path: Path, capsys, asked: str, said: str
+):
+    from graphs.drill import cli
+    from graphs.drill.problem import drills
+    from tests.helpers import ROOT
+
+    record = tmp_path / "record.jsonl"
+    assert cli.main(["start", asked, "--record", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {said} 드릴 목록에 없다.")
+    assert all(f"{d.number} ({d.method})" in err for d in drills())
+    # the page it sends the student to holds that section
+    assert "'새 문제 추가하기' 절(docs/graphs/drill.md)" in err
+    assert "\n## 새 문제 추가하기\n" in (ROOT / "docs/graphs/drill.md").read_text(encoding="utf-8")
+    assert not record.exists()

@@ -236,6 +236,23 @@ def test_list_shows_every_problem_under_its_pattern_and_review_the_queue(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{DAY0.date().isoformat()}.jsonl"]
 
 
+def test_review_names_every_problem_due_on_the_next_review_day(tmp_path, capsys):
+    # Two problems passed alike on one day come due together: the line of the next review
+    # names both, as the scheduler (fsrs, through practice.status) dates them.
+    events = _one(200, DAY0, 20, passed=True) + _one(695, DAY0 + dt.timedelta(hours=1), 20, True)
+    _write(tmp_path, events)
+    day = DAY0.date()
+    assert cli.main(["review", "--records", str(tmp_path), "--date", day.isoformat()]) == 0
+    out = capsys.readouterr().out
+    upcoming = {n: when for n, (_, when) in practice.status(events, day).items()}
+    first = min(upcoming.values())
+    line = next(line for line in out.splitlines() if line.startswith("다음 복습: "))
+    assert line.startswith(f"다음 복습: {first.isoformat()} ")
+    named = {n for n in upcoming if f"{n}. " in line}
+    assert named == {n for n, when in upcoming.items() if when == first}
+    assert len(named) == 2, out  # both were passed the same way on the same day
+
+
 def test_review_without_records_and_a_file_for_a_folder(tmp_path, capsys):
     assert cli.main(["review", "--records", str(tmp_path / "none"), "--date", "2026-11-02"]) == 0
     assert "복습할 문제가 없다" in capsys.readouterr().out

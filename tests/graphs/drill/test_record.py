@@ -71,7 +71,11 @@ def test_hints_come_one_at_a_time_in_the_rule_order_and_are_recorded(tmp_path):
     labels = ["그래프 표현", "BFS / DFS", "흔한 실수"]
     for i, (out, label) in enumerate(zip(shown, labels, strict=True), 1):
         assert f"힌트 {i}/3 — {label}:" in out
-        assert find(323).hints()[i - 1][1] in out
+        # the record's text, each of its list items on a line of its own
+        first, *items = find(323).hints()[i - 1][1].split(" · ")
+        said = [line.strip() for line in out.splitlines()]
+        assert first in said and all(f"· {item}" in said for item in items), out
+        assert not any(" · " in line for line in said), out
     last = run_drill("hint", "323", "--record", str(record))
     assert "힌트 3개를 모두 봤다" in last.stdout
     hints = [e for e in drill.read_record(record) if e["event"] == "hint"]
