@@ -60,10 +60,12 @@ TIME_RULE_MINUTES = 30  # the day's rule: a hint only after 30 minutes (cli.HINT
 EASY_MINUTES = 10
 RULE_KO = (
     "문제를 시작(`start`)해서 다음 시작까지가 한 번의 복습이고, 채점(`check`)이 한 번도 없으면 "
-    "복습으로 치지 않는다. 통과하지 못하면 **Again**, 힌트를 본 뒤나 "
-    f"{TIME_RULE_MINUTES}분이 지나서 통과하면 **Hard**, 힌트 없이 {TIME_RULE_MINUTES}분 안에 "
-    f"통과하면 **Good**, 첫 채점에 힌트 없이 {EASY_MINUTES}분 안에 통과하면 **Easy**다. "
-    "이 평가를 기록 순서대로 `fsrs` 스케줄러에 넣어 다음 복습 날짜를 정한다."
+    "복습으로 치지 않는다. 통과하지 못하면 **다시**(Again), 힌트를 본 뒤나 "
+    f"{TIME_RULE_MINUTES}분이 지나서 통과하면 **어려움**(Hard), 힌트 없이 {TIME_RULE_MINUTES}분 "
+    f"안에 통과하면 **보통**(Good), 첫 채점에 힌트 없이 {EASY_MINUTES}분 안에 통과하면 "
+    "**쉬움**(Easy)이다. 이 평가를 기록 순서대로 `fsrs`에 넣어 다음 복습 날짜를 정한다. "
+    "`fsrs`는 간격 반복 알고리즘 FSRS의 파이썬 구현으로, 잊어버릴 때쯤 다시 보도록 날짜를 "
+    "잡는다(괄호 안의 영어는 FSRS가 쓰는 평가 이름이다)."
 )
 STATUS_KO = {
     "new": "시작 전",

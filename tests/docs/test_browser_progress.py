@@ -67,4 +67,4 @@ def test_the_pattern_table_and_the_rule_read_on_the_built_page(browser, site_url
         assert listed.split(", ") == sorted(
             (str(d.number) for d in drills() if d.pattern == pattern), key=int
         ), (pattern, listed)
-    assert "복습 규칙" in got["text"] and "Again" in got["text"]
+    assert "복습 규칙" in got["text"] and "다시(Again)" in got["text"] and "FSRS" in got["text"]
