@@ -205,11 +205,11 @@ def crash(answer: dict[str, Any]) -> str:
 
 def unknown_problem(problem: object, known: list[str]) -> str:
     """The student asked for a problem the track does not hold: which ones it does, and where
-    the site explains how to add one."""
+    the site explains how to add one, on one line (a usage error's form)."""
     asked = str(problem).strip()
     name = f"{asked}번 문제는" if asked.isdigit() else with_particle(f"'{asked}'", "은")
     return (
-        f"{name} 드릴 목록에 없다. 지금 있는 문제: {', '.join(known)}.\n"
+        f"{name} 드릴 목록에 없다. 지금 있는 문제: {', '.join(known)}. "
         "새 문제를 더하는 방법은 사이트의 '드릴' 페이지, '새 문제 추가하기' 절"
         "(docs/graphs/drill.md)에 있다."
     )

@@ -93,3 +93,10 @@ def test_journal_entry_has_every_record_section(built_site: Path) -> None:
         assert len(re.findall(f"<dt>{re.escape(field)}</dt>", html)) == expected, field
     assert "읽는 데 15분" in html  # the hand-set readtime, in the overridden Korean string
     assert "읽는시간" not in html and "Index로" not in html  # Material's stock Korean strings
+
+
+def test_the_not_found_page_speaks_korean_and_leads_home(built_site: Path) -> None:
+    # An address the site does not have (an old link, a typo) gets overrides/404.html.
+    html = (built_site / "404.html").read_text(encoding="utf-8")
+    assert "페이지를 찾을 수 없다" in html and "Not found" not in html
+    assert ">첫 페이지</a>" in html
