@@ -365,8 +365,8 @@ def execute(
                     done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
                     broken = []
                     # Save every run that finished, then report a dead worker; in the order the
-                    # runs were given, so the message names the same run each time.
-                    for fut in sorted(done, key=lambda f: order.index(futures[f])):
+                    # runs were submitted, so the message names the same run each time.
+                    for fut in [f for f in futures if f in done]:
                         if isinstance(fut.exception(), BrokenProcessPool):
                             broken.append(futures[fut])
                         else:

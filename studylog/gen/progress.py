@@ -90,14 +90,15 @@ def pattern_table(events: list[dict[str, Any]]) -> str:
     from graphs.drill.practice import pattern_stats
     from graphs.drill.problem import drills
 
+    tracked = drills()
     numbers: dict[str, list[int]] = {}
-    for d in drills():
+    for d in tracked:
         numbers.setdefault(d.pattern, []).append(d.number)
     rows = [
         "| 패턴 | 문제 | 푼 문제 | 채점 | 힌트 비율 | 통과까지 (중앙값) |",
         "| :-- | :-- | --: | --: | --: | --: |",
     ]
-    for st in pattern_stats(events, {d.number: d.pattern for d in drills()}):
+    for st in pattern_stats(events, {d.number: d.pattern for d in tracked}):
         rate = "–" if st.hint_rate is None else f"{st.hint_rate:.0%}"
         listed = ", ".join(str(n) for n in sorted(numbers.get(st.pattern, [])))
         rows.append(
