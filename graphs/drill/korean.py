@@ -38,6 +38,10 @@ _PAIRS = {
 # Digits as read in Korean (영 일 이 삼 사 오 육 칠 팔 구): whether each ends in a consonant.
 _DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
                 "7": "ㄹ", "8": "ㄹ", "9": ""}  # fmt: skip
+# The units a number ending in zeros is read with: 십 백 천, then 만 억 조 경 해 (10^4 .. 10^20);
+# 조 and 해 end in a vowel.
+_SMALL_UNIT_FINAL = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ"}
+_BIG_UNIT_FINAL = ("", "ㄴ", "ㄱ", "", "ㅇ", "")
 # Latin letters by their names (에이, 비, 씨, ...): only these end in a consonant.
 _LETTER_FINAL = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ", "r": "ㄹ"}
 # Words the messages show, by their usual Korean reading.
@@ -59,9 +63,13 @@ def _final(word: str) -> str | None:
         digits = text[len(text.rstrip("0123456789")) :]
         if int(digits) == 0:
             return "ㅇ"  # 영
-        if digits.endswith("0"):
-            return "ㅂ"  # read as a unit: 십, 백, 천, 만 ... all end in a consonant
-        return _DIGIT_FINAL[digits[-1]]
+        zeros = len(digits) - len(digits.rstrip("0"))
+        if zeros == 0:
+            return _DIGIT_FINAL[digits[-1]]
+        if zeros < 4:  # read as a unit: 십, 백, 천
+            return _SMALL_UNIT_FINAL[zeros]
+        big = zeros // 4  # 50000 오만, 500000 오십만: the big unit is said last
+        return _BIG_UNIT_FINAL[big] if big < len(_BIG_UNIT_FINAL) else None
     if last.isascii() and last.isalpha():
         word = text[len(text.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")) :]
         word = word.lower()

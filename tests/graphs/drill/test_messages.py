@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from graphs import drill
@@ -70,6 +70,8 @@ def expected_particle(word: str, form: str) -> str:
 
 @given(n=st.integers(0, 10**16), form=st.sampled_from(["은", "는", "이", "가", "을", "를",
                                                       "과", "와", "으로", "로"]))  # fmt: skip
+@example(n=5 * 10**12, form="은")  # 오조: 조 ends in a vowel (found by this test)
+@example(n=30 * 10**4, form="으로")  # 삼십만: the big unit is said last
 def test_a_particle_after_a_number_fits_the_number_read_aloud(n, form):
     assert particle(n, form) == expected_particle(read_aloud(n), form)
     assert particle(-n, form) == particle(n, form)  # 마이너스 ... ends as the number does
