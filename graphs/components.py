@@ -110,10 +110,8 @@ def count_components(n: int, edges: object) -> int:
 
     Raises
     ------
-    ValueError
-        If ``n`` is negative, an edge is not a pair, or a node is outside ``[0, n)``.
-    TypeError
-        If ``n`` or a node is not an int.
+    ValueError, TypeError
+        On a bad ``n`` or edge, as in :func:`connected_components`.
 
     Examples
     --------

@@ -181,10 +181,8 @@ def topological_sort_dfs(n: int, edges: object) -> list[int]:
 
     Parameters
     ----------
-    n : int
-        Number of nodes, ``n >= 0``.
-    edges : iterable of pairs of int
-        Directed edges ``(u, v)``: ``u`` must come before ``v``.
+    n, edges
+        As in :func:`topological_sort_kahn`.
 
     Returns
     -------
@@ -197,10 +195,8 @@ def topological_sort_dfs(n: int, edges: object) -> list[int]:
     CycleError
         If the graph has a directed cycle; ``err.cycle`` is the grey path closed by the back
         edge that was found.
-    ValueError
-        If ``n`` is negative, an edge is not a pair, or a node is outside ``[0, n)``.
-    TypeError
-        If ``n`` or a node is not an int.
+    ValueError, TypeError
+        On a bad ``n`` or edge, as in :func:`topological_sort_kahn`.
 
     Examples
     --------

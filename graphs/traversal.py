@@ -112,10 +112,8 @@ def shortest_path_lengths(adj: Any, source: Hashable) -> dict[Any, int]:
 
     Raises
     ------
-    ValueError
-        If ``source`` is not a node of ``adj`` or a neighbour is outside ``[0, len(adj))``.
-    TypeError
-        If ``adj`` has the wrong type or holds a bad neighbour.
+    ValueError, TypeError
+        If ``source`` is not a node of ``adj``, or ``adj`` is bad as :func:`bfs_order` says.
 
     Examples
     --------
@@ -191,10 +189,8 @@ def dfs_order(adj: Any, start: Hashable) -> list[Any]:
 
     Raises
     ------
-    ValueError
-        If ``start`` is not a node of ``adj`` or a neighbour is outside ``[0, len(adj))``.
-    TypeError
-        If ``adj`` has the wrong type or holds a bad neighbour.
+    ValueError, TypeError
+        If ``start`` is not a node of ``adj``, or ``adj`` is bad as :func:`bfs_order` says.
 
     Examples
     --------

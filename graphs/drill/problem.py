@@ -62,7 +62,7 @@ def leetcode_reference(func: Callable[..., Any]) -> tuple[int, str]:
     Raises
     ------
     ValueError
-        If the docstring holds no such reference.
+        If ``func`` has no docstring, or one without such a reference.
 
     Examples
     --------

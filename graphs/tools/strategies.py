@@ -205,6 +205,7 @@ def graph_args(
     Returns
     -------
     hypothesis.strategies.SearchStrategy of dict
+        ``{"n": n, "edges": [[a, b], ...]}``.
 
     Raises
     ------
@@ -285,6 +286,7 @@ def grid_args(
     Returns
     -------
     hypothesis.strategies.SearchStrategy of dict
+        ``{"grid": [[cell, ...], ...]}``, every row of the same length.
 
     Raises
     ------
@@ -332,6 +334,7 @@ def adjacency_args(max_nodes: int = SMALL_NODES, max_degree: int = SMALL_DEGREE)
     Returns
     -------
     hypothesis.strategies.SearchStrategy of dict
+        ``{"adj": [[neighbour, ...], ...], "start": 0}``.
 
     Raises
     ------
@@ -371,6 +374,7 @@ def square_land_args(sides: tuple[int, ...] = SQUARE_SIDES) -> Any:
     Returns
     -------
     hypothesis.strategies.SearchStrategy of dict
+        ``{"grid": [[1, ...], ...]}``, ``k`` rows of ``k`` ones.
 
     Raises
     ------
@@ -413,6 +417,7 @@ def tree_plus_edge_args(max_nodes: int = SMALL_NODES, *, min_nodes: int = 3) -> 
     Returns
     -------
     hypothesis.strategies.SearchStrategy of dict
+        ``{"edges": [[a, b], ...]}`` with ``a < b``, nodes ``1 .. len(edges)``.
 
     Raises
     ------

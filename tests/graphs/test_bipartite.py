@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import graphs
 from graphs import pitfalls
-from graphs.tools.counterexamples.bipartite import (
+from graphs.tools.counterexamples import (
     BIPARTITE_FROM_NODE_ZERO,
     BIPARTITION_UNCHECKED_SEEN,
     adjacency_lists,

@@ -20,7 +20,7 @@ from graphs.drill.problems.possible_bipartition import (
     odd_cycle_last,
     sized,
 )
-from graphs.tools.counterexamples.bipartite import adjacency_lists
+from graphs.tools.counterexamples import adjacency_lists
 
 
 @dataclasses.dataclass(frozen=True)

@@ -66,7 +66,9 @@ class Problem:
     Each problem is a module-level constant below, next to its inputs and its peers, and
     :func:`problems` finds them all; no other list names them. Its results appear on the site
     wherever a page includes ``docs/generated/graphs/scaling/<name>.md`` (the page that shows
-    the code of the functions in ``ours``; a test checks that pairing).
+    the code of the functions in ``ours``; a test checks that pairing). A problem on the
+    target graph or grid is declared with :meth:`on_graphs` or :meth:`on_grids`, which fill in
+    what ``x`` counts and the target size.
     """
 
     name: str
@@ -82,6 +84,17 @@ class Problem:
     target_label: str = ""
     speedup_goal: bool = False
     results: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def on_graphs(cls, **fields: Any) -> Problem:
+        """A problem on random graphs: ``x`` is ``V + E``, the target the 10^5-node graph."""
+        return cls(x_label="V + E", target_x=TARGET_GRAPH_X, **fields)
+
+    @classmethod
+    def on_grids(cls, **fields: Any) -> Problem:
+        """A problem on random grids: ``x`` is the number of cells, the target a 700 x 700
+        grid."""
+        return cls(x_label="cells", size_of=_grid_x, target_x=TARGET_GRID_X, **fields)
 
 
 def problems() -> list[Problem]:
@@ -188,9 +201,8 @@ def scipy_components(n: int, edges: list[tuple[int, int]]) -> int:
     return int(connected_components(a, directed=False)[0])
 
 
-COMPONENTS = Problem(
+COMPONENTS = Problem.on_graphs(
     name="components",
-    x_label="V + E",
     make=lambda x, s: random_graph(_nodes(x), s),
     size_of=_graph_x,
     ours={"graphs.count_components": graphs.count_components},
@@ -198,7 +210,6 @@ COMPONENTS = Problem(
     reference=scipy_components,
     reference_name="scipy.sparse.csgraph.connected_components",
     reference_is_c=True,
-    target_x=TARGET_GRAPH_X,
     target_label="random graph, 10^5 nodes, 5*10^5 edges",
     speedup_goal=True,
 )
@@ -233,9 +244,8 @@ def scipy_bfs(adj: list[list[int]]) -> int:
     return len(breadth_first_order(a, 0, directed=True, return_predecessors=False))
 
 
-BFS = Problem(
+BFS = Problem.on_graphs(
     name="bfs",
-    x_label="V + E",
     make=lambda x, s: (random_adjacency(_nodes(x), s),),
     size_of=_adj_x,
     ours={"graphs.shortest_path_lengths": ours_bfs},
@@ -243,7 +253,6 @@ BFS = Problem(
     reference=scipy_bfs,
     reference_name="scipy.sparse.csgraph.breadth_first_order",
     reference_is_c=True,
-    target_x=TARGET_GRAPH_X,
     target_label="random digraph, 10^5 nodes, 5*10^5 arcs",
 )
 
@@ -279,9 +288,8 @@ def graphlib_topo(n: int, edges: list[tuple[int, int]]) -> int:
     return len(list(ts.static_order()))
 
 
-TOPOSORT = Problem(
+TOPOSORT = Problem.on_graphs(
     name="toposort",
-    x_label="V + E",
     make=lambda x, s: random_dag(_nodes(x), s),
     size_of=_graph_x,
     ours={
@@ -292,7 +300,6 @@ TOPOSORT = Problem(
     reference=graphlib_topo,
     reference_name="graphlib.TopologicalSorter (pure Python)",
     reference_is_c=False,
-    target_x=TARGET_GRAPH_X,
     target_label="random DAG, 10^5 nodes, ~5*10^5 edges",
 )
 
@@ -335,17 +342,14 @@ def scipy_islands(grid: list[list[int]]) -> int:
     return int(ndimage.label(np.array(grid, dtype=np.uint8))[1])  # 4-connectivity by default
 
 
-ISLANDS = Problem(
+ISLANDS = Problem.on_grids(
     name="islands",
-    x_label="cells",
     make=_grid_args,
-    size_of=_grid_x,
     ours={"graphs.num_islands": graphs.num_islands},
     networkx=nx_islands,
     reference=scipy_islands,
     reference_name="scipy.ndimage.label",
     reference_is_c=True,
-    target_x=TARGET_GRID_X,
     target_label=GRID_LABEL,
     speedup_goal=True,
 )
@@ -365,16 +369,13 @@ def scipy_max_area(grid: list[list[int]]) -> int:
     return int(np.bincount(labels.ravel())[1:].max()) if count else 0
 
 
-MAX_AREA = Problem(
+MAX_AREA = Problem.on_grids(
     name="max_area",
-    x_label="cells",
     make=_grid_args,
-    size_of=_grid_x,
     ours={"graphs.max_area_of_island": graphs.max_area_of_island},
     networkx=nx_max_area,
     reference=scipy_max_area,
     reference_name="scipy.ndimage.label + numpy.bincount",
     reference_is_c=True,
-    target_x=TARGET_GRID_X,
     target_label=GRID_LABEL,
 )

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import graphs
-from graphs.tools.scaling import EDGE_FACTOR, TARGET_GRAPH_X, Problem, _nodes
+from graphs.tools.scaling import EDGE_FACTOR, Problem, _nodes
 
 
 def random_two_sided(n: int, seed: int) -> tuple[int, list[tuple[int, int]]]:
@@ -115,9 +115,8 @@ def scipy_dislikes(n: int, dislikes: list[list[int]]) -> bool:
 
 REFERENCE = "scipy.sparse.csgraph BFS depths (shortest_path, unweighted) + numpy edge parity"
 
-BIPARTITE = Problem(
+BIPARTITE = Problem.on_graphs(
     name="bipartite",
-    x_label="V + E",
     make=_graph_args,
     size_of=_adj_x,
     ours={"graphs.is_bipartite": graphs.is_bipartite},
@@ -125,13 +124,11 @@ BIPARTITE = Problem(
     reference=scipy_graph,
     reference_name=REFERENCE,
     reference_is_c=True,
-    target_x=TARGET_GRAPH_X,
     target_label="random two-sided graph, 10^5 nodes, ~5*10^5 edges (odd seeds: not bipartite)",
 )
 
-BIPARTITION = Problem(
+BIPARTITION = Problem.on_graphs(
     name="bipartition",
-    x_label="V + E",
     make=_dislikes_args,
     size_of=_pairs_x,
     ours={"graphs.possible_bipartition": graphs.possible_bipartition},
@@ -139,6 +136,5 @@ BIPARTITION = Problem(
     reference=scipy_dislikes,
     reference_name=REFERENCE,
     reference_is_c=True,
-    target_x=TARGET_GRAPH_X,
     target_label="random two-sided graph, 10^5 nodes, ~5*10^5 pairs (odd seeds: not bipartite)",
 )

@@ -9,10 +9,8 @@ from __future__ import annotations
 import graphs
 from graphs.tools.scaling import (
     GRID_LABEL,
-    TARGET_GRID_X,
     Problem,
     _grid_args,
-    _grid_x,
     nx_land_graph,
 )
 
@@ -39,17 +37,14 @@ def scipy_enclaves(grid: list[list[int]]) -> int:
     return int(np.count_nonzero(~np.isin(inner, edge)))
 
 
-ENCLAVES = Problem(
+ENCLAVES = Problem.on_grids(
     name="enclaves",
-    x_label="cells",
     make=_grid_args,
-    size_of=_grid_x,
     ours={"graphs.num_enclaves": graphs.num_enclaves},
     networkx=nx_enclaves,
     reference=scipy_enclaves,
     reference_name="scipy.ndimage.label + edge labels",
     reference_is_c=True,
-    target_x=TARGET_GRID_X,
     target_label=GRID_LABEL,
 )
 
@@ -95,16 +90,13 @@ def scipy_surrounded(board: list[list[str]]) -> tuple[str, ...]:
     return _rows(np.where(kept, "O", "X").tolist())
 
 
-SURROUNDED = Problem(
+SURROUNDED = Problem.on_grids(
     name="surrounded",
-    x_label="cells",
     make=_board_args,
-    size_of=_grid_x,
     ours={"graphs.capture_surrounded": ours_surrounded},
     networkx=nx_surrounded,
     reference=scipy_surrounded,
     reference_name="scipy.ndimage.label + edge labels",
     reference_is_c=True,
-    target_x=TARGET_GRID_X,
     target_label=GRID_LABEL.replace("land", "'O'"),
 )

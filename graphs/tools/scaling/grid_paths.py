@@ -12,7 +12,7 @@ import math
 import random
 
 import graphs
-from graphs.tools.scaling import TARGET_GRID_X, TARGET_SIDE, Problem, _grid_x
+from graphs.tools.scaling import TARGET_SIDE, Problem
 
 BLOCKED_SHARE = 0.3
 
@@ -69,16 +69,13 @@ def scipy_path_length(grid: list[list[int]]) -> int:
     return int(far) + 1 if clear[0, 0] and clear[-1, -1] and np.isfinite(far) else -1
 
 
-PATHS = Problem(
+PATHS = Problem.on_grids(
     name="grid_paths",
-    x_label="cells",
     make=_open_grid_args,
-    size_of=_grid_x,
     ours={"graphs.shortest_path_binary_matrix": graphs.shortest_path_binary_matrix},
     networkx=nx_path_length,
     reference=scipy_path_length,
     reference_name="scipy.sparse.csgraph.shortest_path (unweighted BFS)",
     reference_is_c=True,
-    target_x=TARGET_GRID_X,
     target_label=f"{TARGET_SIDE} x {TARGET_SIDE} grid, each cell blocked with probability 3/10",
 )

@@ -1,5 +1,9 @@
 """``python -m mha.experiments.heads.bench``: the experiment's runner against a plain PyTorch
-loop.
+loop, the same runs on both sides, timed in interleaved repeats. The default (12 runs of 300
+steps, 5 repeats of both sides) takes about a minute on a quiet 2-CPU machine and five minutes
+or more when other processes compete for the CPUs; ``--quick`` (4 runs, 1 repeat) takes 10 to
+30 seconds. No page of the site is generated from the results file, so nothing needs
+regenerating afterwards.
 
 Both sides do the same runs of a fixed slice of the grid (same task, head counts, seeds, steps,
 batches): train with Adam and a moving average of the weights, score the average at every
@@ -14,12 +18,7 @@ quarter of the budget.
 The two are timed in interleaved repeats; the script prints the median of each, the ratio of
 the medians and the median of the per-repeat ratios ``ours / plain`` (the two sides of one repeat
 run back to back, so they see the same load from other processes; goal: at most 0.7), with the
-machine's load average, and writes ``docs/results/experiment_bench.json``. No page of the site is
-generated from that file, so nothing needs regenerating afterwards.
-
-The default (12 runs of 300 steps, 5 repeats of both sides) takes about a minute on a quiet
-2-CPU machine and five minutes or more when other processes compete for the CPUs; ``--quick``
-(4 runs, 1 repeat) takes 10 to 30 seconds.
+machine's load average, and writes ``docs/results/experiment_bench.json``.
 """
 
 from __future__ import annotations
@@ -128,11 +127,7 @@ QUICK = ([1, 8], [0, 1], 1)
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m mha.experiments.heads.bench",
-        description="The experiment's runner against a plain PyTorch loop, same runs on both "
-        "sides, timed in interleaved repeats. With the defaults this takes about a minute on a "
-        "quiet 2-CPU machine and five minutes or more on a busy one; --quick takes 10 to 30 "
-        "seconds. No site page is generated from the "
-        "results file, so nothing needs regenerating afterwards.",
+        description=__doc__.split("\n\n")[0].replace("``", ""),  # plain text in --help
     )
     p.add_argument(
         "--task",
