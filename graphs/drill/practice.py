@@ -387,7 +387,8 @@ def status(
 class PatternStats:
     """One pattern's line of the progress table.
 
-    ``solved`` counts the problems with a passing review, ``attempts`` every check,
+    ``solved`` counts the problems with a passing review, ``attempts`` every check the judge
+    made,
     ``hint_rate`` the share of the measured reviews with a hint (None without any) and
     ``median_minutes`` the median time to pass over the passing reviews with a start;
     ``unmeasured`` counts the passes written down without the clock, which neither of the two
@@ -419,13 +420,18 @@ def pattern_stats(events: Iterable[dict[str, Any]], patterns: dict[int, str]) ->
                 pattern=pattern,
                 problems=len(members),
                 solved=len({r.problem for r in mine if r.passed}),
-                attempts=sum(e["event"] == "check" and e["problem"] in members for e in events),
+                attempts=sum(_judged(e) and e["problem"] in members for e in events),
                 hint_rate=sum(r.hints > 0 for r in measured) / len(measured) if measured else None,
                 median_minutes=statistics.median(times) if times else None,
                 unmeasured=sum(r.passed and not r.measured for r in mine),
             )
         )
     return out
+
+
+def _judged(event: dict[str, Any]) -> bool:
+    """A check the judge made (not a pass written down without the clock)."""
+    return event["event"] == "check" and event.get("measured", True)
 
 
 def drill_days(events: Iterable[dict[str, Any]]) -> dict[dt.date, int]:
