@@ -186,8 +186,7 @@ def _hint(drill: Any, record: Held) -> list[str]:
          "minutes": None if minutes is None else round(minutes, 1)},
     )  # fmt: skip
     lines.append(f"힌트 {taken + 1}/{len(hints)} — {field}:")
-    first, *items = text.split(" · ")  # the record's list items, each on a line of its own
-    lines += [f"  {first}", *(f"  · {item}" for item in items)]
+    lines.append(f"  {text}")  # one mistake or one lesson, on lines of its own
     if taken + 1 < len(hints):
         lines.append(f"다음 힌트({hints[taken + 1][0]})는 다시 {CMD} hint {drill.number}")
     lines.append("힌트를 본 이유를 저널의 '틀린 점과 이유'에 적어 두자.")
