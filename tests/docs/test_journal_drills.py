@@ -203,7 +203,7 @@ def test_a_real_drill_session_reaches_the_log(tmp_path):
     (log,) = (site / "docs" / "generated" / "drills").glob("log-*.md")
     (row,) = _log_rows(log.read_text(encoding="utf-8")).values()
     assert row["문제"].startswith("LeetCode 323. ")
-    assert row["힌트 사용"].startswith("예, 1개: 그래프 표현")
+    assert row["힌트 사용"].startswith("예, 1개: 흔한 실수 1")
     assert row["시도"] == "1번: Solution 클래스 없음"
     assert row["소요 시간"].endswith("(아직 통과하지 못했다)")
 

@@ -45,7 +45,9 @@ def test_hint_names_the_first_malformed_line_and_carries_on(tmp_path):
     _warnings(proc.stderr, path, numbers)
     assert "Traceback" not in proc.stderr
     assert "시작한 지 41분: 힌트를 볼 때다." in proc.stdout  # the valid start still counts
-    assert "힌트 1/3 — 그래프 표현:" in proc.stdout
+    from graphs.drill.problem import find
+
+    assert f"힌트 1/{len(find(200).hints())} — 흔한 실수 1:" in proc.stdout
     assert drill.read_record(path)[-1]["event"] == "hint"
 
 
