@@ -123,6 +123,31 @@ def pattern_table(events: list[dict[str, Any]]) -> str:
     return "\n".join(rows) + "\n" + note
 
 
+def solved_list(events: list[dict[str, Any]]) -> str:
+    """Every problem solved, by the day it was last solved (newest first), a pass written down
+    without the clock marked as such.
+
+    Examples
+    --------
+    >>> ev = [{"event": "check", "problem": 200, "passed": True, "measured": False,
+    ...        "at": "2026-10-05T12:00:00+09:00"}]
+    >>> print(solved_list(ev), end="")
+    - 2026-10-05: 200. Number of Islands (시간·힌트 재지 않음)
+    """
+    from graphs.drill.practice import passes
+    from graphs.drill.problem import drills
+
+    titles = {d.number: d.title for d in drills()}
+    last = sorted(((r[-1].at.date(), n, r[-1]) for n, r in passes(events).items()),
+                  key=lambda item: (-item[0].toordinal(), item[1]))  # fmt: skip
+    return "".join(
+        f"- {day.isoformat()}: {n}. {titles[n]}"
+        + ("" if review.measured else " (시간·힌트 재지 않음)")
+        + "\n"
+        for day, n, review in last
+    )
+
+
 def _due_lines(events: list[dict[str, Any]], day: dt.date) -> list[str]:
     """``"200. Number of Islands"`` (with how overdue) for every problem due by ``day``."""
     from graphs.drill.practice import due
@@ -177,6 +202,8 @@ def page(events: list[dict[str, Any]]) -> str:
         + heatmap(days, end)
         + "\n## 패턴별\n\n"
         + pattern_table(events)
+        + "\n## 푼 문제\n\n마지막으로 푼 날이 최근인 문제부터 적었다.\n\n"
+        + (solved_list(events) or "아직 통과한 문제가 없다.\n")
         + f"\n## 복습할 문제 ({end.isoformat()} 기준)\n\n"
         + queue(events, end)
     )
