@@ -131,8 +131,8 @@ def record_items(text: str) -> list[str]:
 
     Examples
     --------
-    >>> record_items("- 경계를 잊는다.\n- 꺼낼 때 표시한다.\n  그러면 여러 번 들어간다.\n\n끝.")
-    ['- 경계를 잊는다.', '- 꺼낼 때 표시한다.\n  그러면 여러 번 들어간다.', '끝.']
+    >>> record_items("- 경계를 잊는다.\\n- 꺼낼 때 표시한다.\\n  그러면 여러 번 들어간다.\\n\\n끝.")
+    ['- 경계를 잊는다.', '- 꺼낼 때 표시한다.\\n  그러면 여러 번 들어간다.', '끝.']
     """
     items: list[str] = []
     for block in re.split(r"\n\s*\n", text.strip()):
