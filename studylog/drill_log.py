@@ -103,7 +103,41 @@ def drill_log(date: dt.date, summaries: list[dict]) -> str:
     if not summaries:
         return head + "이날은 `python -m graphs.drill`로 기록한 드릴이 없다.\n"
     rows = [[drill_rows(s)[column] for column in LOG_COLUMNS] for s in summaries]
-    return head + md_table(LOG_COLUMNS, rows)
+    return head + md_table(LOG_COLUMNS, rows) + counterexamples(summaries)
+
+
+COUNTEREXAMPLE_CHARS = 300  # a longer input is cut: the record keeps it whole
+
+
+def counterexamples(summaries: list[dict]) -> str:
+    """The smallest failing input of every failed attempt, as a list under the log's table
+    ("" when no attempt failed with one).
+
+    Examples
+    --------
+    >>> print(counterexamples([{"problem": 695, "verdicts": ["wrong_answer"],
+    ...     "failing_inputs": ['grid = [[1,1],[1,1]]']}]), end="")
+    <BLANKLINE>
+    틀린 시도의 반례 (채점기가 찾은 가장 작은 입력):
+    <BLANKLINE>
+    - 695번, 1번째 틀린 시도(틀린 답): ``grid = [[1,1],[1,1]]``
+    """
+    from graphs.drill.report import VERDICTS
+
+    items = []
+    for s in summaries:
+        failed = zip(s.get("verdicts", []), s.get("failing_inputs", []), strict=False)
+        for i, (verdict, text) in enumerate(failed, 1):
+            if not text:
+                continue
+            shown = _cell(text).replace("\\|", "|").replace("`", "'")
+            if len(shown) > COUNTEREXAMPLE_CHARS:
+                shown = shown[: COUNTEREXAMPLE_CHARS - 1] + "…"
+            label = VERDICTS.get(verdict, verdict)
+            items.append(f"- {s['problem']}번, {i}번째 틀린 시도({label}): ``{shown}``\n")
+    if not items:
+        return ""
+    return "\n틀린 시도의 반례 (채점기가 찾은 가장 작은 입력):\n\n" + "".join(items)
 
 
 def planned_log(

@@ -55,7 +55,6 @@ from studylog import scaffold
 from studylog.drill_log import (
     DRILL_LOGS,
     DrillLogError,
-    drill_rows,
     log_name,
     planned_log,
     planned_review_box,
@@ -65,6 +64,7 @@ from studylog.drill_log import (
     write_drill_log,
     write_planned,
 )
+from studylog.entry_drills import entry_path, fill_drills, fill_entry
 from studylog.gen import tags
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -106,58 +106,6 @@ def _check_title(title: str) -> str:
     return title.strip()
 
 
-def record_include(problem: int) -> str | None:
-    """The include line of the generated study record of LeetCode ``problem``'s solution
-    (:mod:`studylog.gen.records`), or None if no drill declares that problem.
-
-    Examples
-    --------
-    >>> record_include(200)
-    '--8<-- "docs/generated/records/num_islands.md"'
-    >>> record_include(1) is None
-    True
-    """
-    from graphs.drill.problem import UnknownProblem, find
-
-    try:
-        name = find(problem).solution.__name__
-    except UnknownProblem:
-        return None
-    return f'--8<-- "docs/generated/records/{name}.md"'
-
-
-def _fill_drills(text: str, summaries: list[dict]) -> str:
-    """One algorithm record section per drilled problem: the table of what only the student
-    can write, its "문제" row filled, then the generated study record of its solution.
-
-    The template's sections (``### 문제 N`` and a table) are the pattern; problems beyond their
-    number get more copies of the last one; template sections left over stay blank. The record
-    (approach, representation, complexity, ...) is included, never typed again (it is written
-    once, in ``graphs/records/``); time, hints and attempts are not typed either: the entry
-    includes the day's drill log (:func:`drill_log`).
-    """
-    if not summaries:
-        return text
-    heading = re.compile(r"^### 문제 \d+\n", flags=re.M)
-    starts = [m.start() for m in heading.finditer(text)]
-    if not starts:
-        return text
-    end = text.find("\n## ", starts[-1])
-    end = len(text) if end == -1 else end + 1
-    blocks = [text[a:b] for a, b in zip(starts, [*starts[1:], end], strict=True)]
-    filled = []
-    for i, summary in enumerate(summaries):
-        block = heading.sub(f"### 문제 {i + 1}\n", blocks[min(i, len(blocks) - 1)], count=1)
-        title = drill_rows(summary)["문제"]
-        block = block.replace("| 문제 |  |\n", f"| 문제 | {title} |\n", 1)
-        include = record_include(summary["problem"])
-        if include is not None:  # the day's own notes first, then the record they go with
-            block = f"{block.rstrip()}\n\n{include}\n\n"
-        filled.append(block)
-    filled += blocks[len(summaries) :]
-    return text[: starts[0]] + "".join(filled) + text[end:]
-
-
 def render(
     date: dt.date,
     title: str = DEFAULT_TITLE,
@@ -186,7 +134,7 @@ def render(
         f"이날의 실험: [{title}](../../{scaffold.page_path(experiment)})\n\n" if experiment else ""
     )
     text = template.substitute(date=date.isoformat(), title=title, slug=slug, experiment=link)
-    return _fill_drills(text, drills or [])
+    return fill_drills(text, drills or [])
 
 
 def check_slug(slug: object) -> str:
@@ -378,7 +326,8 @@ def _drills_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def cmd_drills(args: argparse.Namespace) -> int:
-    """``drills``: rewrite the day's drill log from its record (which must exist)."""
+    """``drills``: rewrite the day's drill log from its record (which must exist), and give the
+    day's entry, if there is one, a record section for each problem it does not name yet."""
     date = dt.date.today() if args.date is None else _parse_date(args.date)
     record = _record_path(args.drills, date)
     log = Path(args.log_dir) / log_name(date)
@@ -393,6 +342,9 @@ def cmd_drills(args: argparse.Namespace) -> int:
     path, changed = write_drill_log(date, summaries, args.log_dir)
     names = ", ".join(str(s["problem"]) for s in summaries) or "no problems"
     print(f"{'wrote' if changed else 'up to date:'} {path} ({names} from {record})")
+    entry = entry_path(args.log_dir, date, args.posts_dir)
+    if fill_entry(entry, summaries):
+        print(f"filled {entry}: a record section (문제, 틀린 점과 이유, study record) per problem")
     return 0
 
 
@@ -462,13 +414,22 @@ def _main(argv: list[str] | None = None) -> int:
         help="rewrite the day's drill log from the drill record",
         description=(
             "Rewrite docs/generated/drills/log-YYYY-MM-DD.md (소요 시간, 힌트 사용 and 시도 of"
-            " each problem drilled that day), which the day's entry includes, from the day's"
-            " drill record; the same record gives the same bytes. A missing record changes"
-            " nothing (exit 1)."
+            " each problem drilled that day, with the counterexample of each wrong answer),"
+            " which the day's entry includes, from the day's drill record; the same record gives"
+            " the same bytes. Then give the day's entry, if it exists, a record section (문제,"
+            " 틀린 점과 이유, the study record) for each problem it does not name yet; nothing"
+            " written in it is changed. A missing record changes nothing (exit 1)."
         ),
     )
     drills_cmd.add_argument("--date", default=None, help="the day, YYYY-MM-DD (default: today)")
     _drills_option(drills_cmd, "the only source of the log")
+    drills_cmd.add_argument(
+        "--posts-dir",
+        type=Path,
+        default=None,
+        help="folder of the blog posts whose entry of the date gets a record section per problem"
+        " it does not name yet (default: docs/blog/posts of the site that holds --log-dir)",
+    )
     drills_cmd.add_argument(
         "--log-dir",
         type=Path,

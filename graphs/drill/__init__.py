@@ -1,6 +1,8 @@
 """Drill a LeetCode graph problem: start the clock, judge your ``class Solution``, take hints.
 
-``python -m graphs.drill start|check|hint|list`` (:mod:`graphs.drill.cli`). The parts:
+``python -m graphs.drill start|check|hint|solved|list|review`` (:mod:`graphs.drill.cli`;
+``list`` and ``review`` are :mod:`graphs.drill.views`, every ``--date`` :mod:`graphs.drill.dates`).
+The parts:
 
 - :mod:`graphs.drill.problem` — the :class:`Drill` declaration and discovery: every module of
   :mod:`graphs.drill.problems` with a ``DRILL`` is a problem (a new problem is a new module);
@@ -13,7 +15,8 @@
   project's solution); :mod:`graphs.drill.sandbox`, :mod:`graphs.drill.supervisor`,
   :mod:`graphs.drill.runner` and :mod:`graphs.drill.landlock` — the student's code in a
   confined process of its own, which no process it starts outlives;
-- :mod:`graphs.drill.record` — the day's record, ``drills/YYYY-MM-DD.jsonl``;
+- :mod:`graphs.drill.record` — the day's record, ``drills/YYYY-MM-DD.jsonl``, and
+  :mod:`graphs.drill.practice` — the review queue and the progress replayed from every record;
 - :mod:`graphs.drill.words` — every sentence of a verdict, and :mod:`graphs.drill.report` — the
   Korean report of a check (:mod:`graphs.drill.korean`: particles that fit the number or word
   before them).

@@ -7,6 +7,7 @@ The day's algorithm hour as a command line::
     python -m graphs.drill hint 200             # one hint from the study record
     python -m graphs.drill list                 # the track by pattern, with each status
     python -m graphs.drill review               # the problems due today (fsrs schedule)
+    python -m graphs.drill solved 200 --date 2026-10-05   # a pass written down without the clock
 
 ``check`` hands the file to the judge (:func:`graphs.drill.judge.check`), which runs the
 student's ``class Solution`` in a limited child process on LeetCode's examples, then on
@@ -31,6 +32,15 @@ once and write nothing: the review queue is replayed from the records
 (:mod:`graphs.drill.practice`). A file with bad lines (or lines dated outside 2015-01-01 to
 tomorrow) is one ``warning:`` naming its first bad ``file:line`` and how many more there were.
 ``--date YYYY-MM-DD`` (exactly that form) shows the records as they stood at the end of that day.
+
+``start``, ``hint``, ``check`` and ``solved`` take ``--date`` too: it names the study day whose
+record they append to (``drills/YYYY-MM-DD.jsonl``; a day that runs past midnight keeps its
+date), from 2015-01-01 to tomorrow; the events keep the clock's time. ``solved`` writes down a pass
+that was not drilled with the clock (a day kept in the journal before the drill existed): one
+``check`` with ``"measured": false``, dated at noon of ``--date`` (the hour is not known), rated
+Good by the review queue since its time and hints were never measured. ``check`` reads
+``solutions/<number>.py`` when no FILE is given: the folder where the student keeps solutions
+(``ruff`` leaves it alone, see ``solutions/README.md``).
 """
 
 from __future__ import annotations
@@ -39,13 +49,12 @@ import argparse
 import dataclasses
 import datetime as dt
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
 
 from graphs.drill import practice
-from graphs.drill.files import kind
+from graphs.drill.dates import parse_date, record_day
 from graphs.drill.options import CheckOptions
 from graphs.drill.record import (
     RECORD_DIR,
@@ -58,31 +67,31 @@ from graphs.drill.record import (
     now,
     session,
 )
+from graphs.drill.views import CMD, UsageError, cmd_list, cmd_review, practice_events, warn
 from house.terminal import is_terminal
 
 __all__ = ["main", "run_command"]
 
 PROG = "python -m graphs.drill"
-CMD = ".venv/bin/python -m graphs.drill"
 HINT_AFTER_MINUTES = 30
-
-
-class UsageError(ValueError):
-    """An argument the command refuses (printed as one ``error:`` line, exit 2)."""
-
-
-def _warn(problems: list[str]) -> None:
-    """One ``warning:`` line on stderr per message (one per file at most, see read_record)."""
-    for problem in problems:
-        print(f"warning: {problem}", file=sys.stderr)
+SOLUTIONS = Path("solutions")  # where the student keeps solution files: solutions/<number>.py
 
 
 def _read(record: Held) -> list[dict[str, Any]]:
     """The held record's valid events; a file's skipped lines are one ``warning:`` line."""
     problems: list[str] = []
     events = record.read(problems)
-    _warn(problems)
+    warn(problems)
     return events
+
+
+def _record_path(args: argparse.Namespace) -> Path:
+    """The record a command appends to: ``--record``, or the record of ``--date`` or today."""
+    if args.record is not None and args.date is not None:
+        raise UsageError("--date: not with --record (the record file already names its day)")
+    if args.record is not None:
+        return args.record
+    return default_record(None if args.date is None else record_day(args.date))
 
 
 def _not_recorded(err: RecordError) -> None:
@@ -95,6 +104,27 @@ def _not_recorded(err: RecordError) -> None:
 
 def _stamp(moment: Any) -> str:
     return moment.isoformat(timespec="seconds")
+
+
+def cmd_solved(drill: Any, record: Path, day: dt.date, file: Path | None) -> list[str]:
+    """Write down a pass made without the clock on ``day`` (once per problem and record)."""
+    moment = now()
+    if day != moment.date():  # the hour of a past day is not known: noon, in this zone
+        moment = dt.datetime.combine(day, dt.time(12), moment.tzinfo)
+    with holding(record) as held:
+        mine = [e for e in _read(held) if e["problem"] == drill.number]
+        if any(e["event"] == "check" and e.get("measured") is False for e in mine):
+            return [f"{drill.label}: {record}에 이미 적어 두었다 (다시 쓰지 않았다)."]
+        event = {"event": "check", "problem": drill.number, "title": drill.title,
+                 "at": _stamp(moment), "minutes": None, "passed": True, "verdict": "ok",
+                 "measured": False}  # fmt: skip
+        if file is not None:
+            event["file"] = str(file)
+        held.append(event)
+    return [
+        f"기록: {record} — {drill.label}, {day.isoformat()} 통과.",
+        "시간과 힌트는 재지 않았다고 적었다. 복습 일정에서는 보통(Good)으로 친다.",
+    ]
 
 
 def cmd_start(drill: Any, record: Path) -> list[str]:
@@ -116,7 +146,8 @@ def cmd_start(drill: Any, record: Path) -> list[str]:
         f"      def {drill.signature}:",
         *([f"  ({drill.returns_text()})"] if drill.answer_in_place else []),
         "",
-        f"판정: {CMD} check {drill.number} 풀이.py",
+        f"풀이 파일: {SOLUTIONS}/{drill.number}.py (이 폴더는 ruff가 검사하지 않는다)",
+        f"판정: {CMD} check {drill.number} (다른 파일이면 뒤에 그 경로를 적는다)",
         f"힌트: {HINT_AFTER_MINUTES}분이 지나면 {CMD} hint {drill.number} (하나씩)",
         f"기록: {record} (시도마다 한 줄씩 덧붙인다)",
     ]
@@ -155,8 +186,7 @@ def _hint(drill: Any, record: Held) -> list[str]:
          "minutes": None if minutes is None else round(minutes, 1)},
     )  # fmt: skip
     lines.append(f"힌트 {taken + 1}/{len(hints)} — {field}:")
-    first, *items = text.split(" · ")  # the record's list items, each on a line of its own
-    lines += [f"  {first}", *(f"  · {item}" for item in items)]
+    lines.append(f"  {text}")  # one mistake or one lesson, on lines of its own
     if taken + 1 < len(hints):
         lines.append(f"다음 힌트({hints[taken + 1][0]})는 다시 {CMD} hint {drill.number}")
     lines.append("힌트를 본 이유를 저널의 '틀린 점과 이유'에 적어 두자.")
@@ -174,7 +204,7 @@ def _check_event(
     """The ``check`` event of a judged file, ``mine`` being the problem's session so far."""
     minutes = minutes_since(mine, moment)
     failing = None
-    if "input_lines" in result:
+    if "input_lines" in result:  # the counterexample the journal's drill log shows
         failing = result.get("leetcode_input") or " / ".join(result["input_lines"])
     return {
         "event": "check", "problem": drill.number, "title": drill.title, "at": _stamp(moment),
@@ -233,6 +263,22 @@ def cmd_check(drill: Any, path: Path, record: Path, options: CheckOptions) -> in
     return 0 if passed else 1
 
 
+def _solution_file(drill: Any) -> Path:
+    """``solutions/<number>.py``, the file ``check`` judges when none is named.
+
+    Raises
+    ------
+    UsageError
+        Naming FILE, in English and Korean, if there is no such file.
+    """
+    path = SOLUTIONS / f"{drill.number}.py"
+    if not path.is_file():
+        raise UsageError(
+            f"FILE: no file given and no {path} (풀이 파일을 {path}에 두거나 FILE로 적는다)"
+        )
+    return path
+
+
 def _progress_printer(quiet: bool) -> Any:
     """Progress on stderr, only on a terminal (never ``\\r`` in logs) and not with --quiet."""
     if quiet or not is_terminal(sys.stderr):
@@ -256,63 +302,6 @@ RULE_EN = (
 )
 
 
-def _practice_events(folder: Path, drills: list[Any], day: dt.date | None) -> list[dict[str, Any]]:
-    """Every record's plausible events of known problems (as of ``day``, if given); one
-    ``warning:`` line per record file with skipped lines, and one if there is no folder."""
-    try:
-        st = os.stat(folder)
-    except (FileNotFoundError, NotADirectoryError):
-        print(f"warning: --records: no folder {folder}; no records read", file=sys.stderr)
-        return []
-    except OSError as err:
-        raise UsageError(f"--records: cannot use {folder} ({err.strerror or err})") from None
-    if not stat.S_ISDIR(st.st_mode):
-        what = kind(st.st_mode) or "a file"
-        raise UsageError(f"--records: expected a folder, got {what}: {folder}")
-    problems: list[str] = []
-    events = practice.read_all(folder, [d.number for d in drills], problems)
-    _warn(problems)
-    return events if day is None else practice.as_of(events, day)
-
-
-def cmd_list(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
-    states = practice.status(events, today)
-    method_width = max((len(d.method) for d in drills), default=0)
-    title_width = max((len(d.title) for d in drills), default=0)  # titles are ASCII
-    lines = []
-    for pattern in dict.fromkeys(d.pattern for d in drills):
-        lines.append(pattern)
-        for d in (d for d in drills if d.pattern == pattern):
-            name, day = states.get(d.number, ("new", None))
-            when = f" (다음 복습 {day.isoformat()})" if day is not None and name != "due" else ""
-            lines.append(
-                f"  {d.number:>5}  {d.method:<{method_width}}  {d.title:<{title_width}}  "
-                f"{practice.STATUS_KO[name]}{when}"
-            )
-    return lines
-
-
-def cmd_review(drills: list[Any], events: list[dict[str, Any]], today: dt.date) -> list[str]:
-    titles = {d.number: d.title for d in drills}
-    queue = practice.due(events, today)
-    if not queue:
-        lines = [f"{today.isoformat()}에 복습할 문제가 없다."]
-        later = sorted(
-            (day, n) for n, (_, day) in practice.status(events, today).items() if day is not None
-        )
-        if later:  # every problem due on the next review day, not only the first
-            day = later[0][0]
-            names = ", ".join(f"{n}. {titles[n]}" for d, n in later if d == day)
-            lines.append(f"다음 복습: {day.isoformat()} {names}")
-        return lines
-    lines = [f"{today.isoformat()}에 복습할 문제 {len(queue)}개:"]
-    for n, day in queue:
-        late = (today - day).days
-        lines.append(f"  {n:>5}. {titles[n]}" + (f" ({late}일 지남)" if late else ""))
-    lines.append(f"시작: {CMD} start {queue[0][0]}")
-    return lines
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -329,7 +318,13 @@ def _parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         help="the day's record file, one JSON object per line, only ever appended to"
-        " (default: drills/YYYY-MM-DD.jsonl of today, in the current folder)",
+        " (default: drills/YYYY-MM-DD.jsonl of --date, in the current folder)",
+    )
+    common.add_argument(
+        "--date",
+        default=None,
+        help="the study day whose record is appended to, YYYY-MM-DD, from 2015-01-01 to"
+        " tomorrow; the events keep the clock's time (default: today)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
     records = argparse.ArgumentParser(add_help=False)
@@ -369,9 +364,23 @@ def _parser() -> argparse.ArgumentParser:
         help="judge a solution file (exit 0 pass, 1 fail, 2 usage error)",
         parents=[common],
     )
-    for p in (start, hint, chk):
+    solved = sub.add_parser(
+        "solved",
+        help="write down a pass made without the clock (time and hints not measured)",
+        description='Append one passing check with "measured": false to the record of'
+        " --date: a problem solved on a day kept only in the journal. The review queue rates it"
+        " Good; the progress page marks it as not measured. Written once per problem and record.",
+        parents=[common],
+    )
+    for p in (start, hint, chk, solved):
         p.add_argument("problem", metavar="PROBLEM", help="LeetCode number (200) or method name")
-    chk.add_argument("file", metavar="FILE", type=Path, help="a .py file with class Solution")
+    chk.add_argument(
+        "file", metavar="FILE", type=Path, nargs="?", default=None,
+        help=f"a .py file with class Solution (default: {SOLUTIONS}/<number>.py)",
+    )  # fmt: skip
+    solved.add_argument(
+        "--file", type=Path, default=None, help="the solution file, noted in the record"
+    )
     for option in dataclasses.fields(CheckOptions):  # the judge's own defaults and words
         if "help" not in option.metadata:
             continue
@@ -409,9 +418,9 @@ def main(argv: list[str] | None = None) -> int:
         from graphs.drill.problem import drills
 
         try:
-            day = None if args.date is None else practice.parse_day(args.date)
+            day = None if args.date is None else parse_date(args.date)
             found = drills()
-            events = _practice_events(args.records, found, day)
+            events = practice_events(args.records, found, day)
             show = cmd_list if args.command == "list" else cmd_review
             print("\n".join(show(found, events, day or dt.date.today())))
         except ValueError as err:  # UsageError, RecordError
@@ -423,19 +432,23 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     # A record that is a directory, a FIFO or out of reach: start and hint stop with one error
     # line; a check still prints its verdict and then says that it could not record it.
-    record = args.record if args.record is not None else default_record()
     from graphs.drill.problem import UnknownProblem, find
 
     try:
+        record = _record_path(args)
         if args.command == "start":
             lines = cmd_start(find(args.problem), record)
         elif args.command == "hint":
             lines = cmd_hint(find(args.problem), record)
+        elif args.command == "solved":
+            day = dt.date.today() if args.date is None else record_day(args.date)
+            lines = cmd_solved(find(args.problem), record, day, args.file)
         else:
             drill = find(args.problem)
             options = _check_options(args)
+            file = args.file if args.file is not None else _solution_file(drill)
             try:
-                return cmd_check(drill, args.file, record, options)
+                return cmd_check(drill, file, record, options)
             finally:
                 if options.progress is not None:
                     sys.stderr.write("\r\033[K")

@@ -4,7 +4,9 @@ An event is a JSON object with at least ``event`` (``"start"``, ``"hint"`` or ``
 ``problem`` (the LeetCode number, an int) and ``at`` (an ISO 8601 timestamp *with* its UTC
 offset); a ``check`` also has ``passed`` (true or false). The optional fields the readers use
 have their types too: ``title``, ``field`` and ``verdict`` are strings, ``minutes`` a finite
-number or null, ``hint`` an int. Anything else an event holds is kept as it is.
+number or null, ``hint`` an int, ``measured`` true or false (false: a pass written down without
+the clock, by ``python -m graphs.drill solved``, whose time and hints nobody measured). Anything
+else an event holds is kept as it is.
 :func:`event_problem` says what is wrong with one; :func:`plausible` also asks that it is dated
 from :data:`FIRST_DAY` to the day after today. :mod:`graphs.drill.record` reads and writes them.
 """
@@ -160,8 +162,9 @@ def event_problem(event: Any) -> str | None:
             else:
                 return f"'at' has no UTC offset (a naive timestamp): {_short(at)}"
         return f"'at' is not an ISO timestamp: {_short(at)}"
-    if "passed" in event and not isinstance(event["passed"], bool):
-        return f"'passed' is not true or false: {_short(event['passed'])}"
+    for name in ("passed", "measured"):
+        if name in event and not isinstance(event[name], bool):
+            return f"'{name}' is not true or false: {_short(event[name])}"
     for name, (types, what) in _OPTIONAL.items():
         if name not in event:
             continue

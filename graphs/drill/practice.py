@@ -48,6 +48,7 @@ __all__ = [
     "drill_days",
     "due",
     "parse_day",
+    "passes",
     "pattern_stats",
     "read_all",
     "reviews",
@@ -63,7 +64,9 @@ RULE_KO = (
     "복습으로 치지 않는다. 통과하지 못하면 **다시**(Again), 힌트를 본 뒤나 "
     f"{TIME_RULE_MINUTES}분이 지나서 통과하면 **어려움**(Hard), 힌트 없이 {TIME_RULE_MINUTES}분 "
     f"안에 통과하면 **보통**(Good), 첫 채점에 힌트 없이 {EASY_MINUTES}분 안에 통과하면 "
-    "**쉬움**(Easy)이다. 이 평가를 기록 순서대로 `fsrs`에 넣어 다음 복습 날짜를 정한다. "
+    "**쉬움**(Easy)이다. 시계 없이 적어 둔 통과(`solved`로 일지에서 옮긴 기록)는 "
+    "시간도 힌트도 재지 않았으니 **보통**(Good)으로 친다. 이 평가를 기록 순서대로 "
+    "`fsrs`에 넣어 다음 복습 날짜를 정한다. "
     "`fsrs`는 간격 반복 알고리즘 FSRS의 파이썬 구현으로, 잊어버릴 때쯤 다시 보도록 날짜를 "
     "잡는다(괄호 안의 영어는 FSRS가 쓰는 평가 이름이다)."
 )
@@ -199,7 +202,9 @@ class Review:
 
     ``at`` is the moment of the review (the first passing check, else the last check),
     ``minutes`` the time from the session's start to it (None without a start), ``hints`` the
-    hints taken before it and ``checks`` the checks up to it.
+    hints taken before it and ``checks`` the checks up to it. ``measured`` is False for a pass
+    written down without the clock (a check with ``"measured": false``): its time and hints
+    were never measured, and it is rated Good.
     """
 
     problem: int
@@ -209,6 +214,7 @@ class Review:
     minutes: float | None
     hints: int
     checks: int
+    measured: bool = True
 
 
 def _sessions(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -222,9 +228,13 @@ def _sessions(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return out
 
 
-def _rate(passed: bool, minutes: float | None, hints: int, checks: int) -> fsrs.Rating:
+def _rate(
+    passed: bool, minutes: float | None, hints: int, checks: int, measured: bool = True
+) -> fsrs.Rating:
     if not passed:
         return fsrs.Rating.Again
+    if not measured:  # no clock, no hint count: neither harder nor easier than usual
+        return fsrs.Rating.Good
     if hints or (minutes is not None and minutes > TIME_RULE_MINUTES):
         return fsrs.Rating.Hard
     if checks == 1 and minutes is not None and minutes <= EASY_MINUTES:
@@ -241,17 +251,19 @@ def _review(number: int, events: list[dict[str, Any]]) -> Review | None:
     upto = events[: events.index(end) + 1]
     hints = sum(e["event"] == "hint" for e in upto)
     n_checks = sum(e["event"] == "check" for e in upto)
+    measured = end.get("measured", True)
     minutes = None
-    if events[0]["event"] == "start":
+    if events[0]["event"] == "start" and measured:
         minutes = max(0.0, (_at(end) - _at(events[0])).total_seconds() / 60)
     return Review(
         problem=number,
         at=_at(end),
-        rating=_rate(bool(passes), minutes, hints, n_checks),
+        rating=_rate(bool(passes), minutes, hints, n_checks, measured),
         passed=bool(passes),
         minutes=minutes,
         hints=hints,
         checks=n_checks,
+        measured=measured,
     )
 
 
@@ -272,6 +284,23 @@ def reviews(events: Iterable[dict[str, Any]]) -> list[Review]:
             if review is not None:
                 found.append(review)
     return sorted(found, key=lambda r: r.at)
+
+
+def passes(events: Iterable[dict[str, Any]]) -> dict[int, list[Review]]:
+    """Per problem with a passing review, its passing reviews, oldest first: when it was solved.
+
+    Examples
+    --------
+    >>> ev = [{"event": "check", "problem": 200, "passed": True, "measured": False,
+    ...        "at": "2026-10-05T12:00:00+09:00"}]
+    >>> [(r.at.date().isoformat(), r.measured, r.rating.name) for r in passes(ev)[200]]
+    [('2026-10-05', False, 'Good')]
+    """
+    out: dict[int, list[Review]] = {}
+    for review in reviews(events):
+        if review.passed:
+            out.setdefault(review.problem, []).append(review)
+    return out
 
 
 def schedule(events: Iterable[dict[str, Any]]) -> dict[int, fsrs.Card]:
@@ -358,9 +387,12 @@ def status(
 class PatternStats:
     """One pattern's line of the progress table.
 
-    ``solved`` counts the problems with a passing review, ``attempts`` every check,
-    ``hint_rate`` the share of reviews with a hint (None without reviews) and
-    ``median_minutes`` the median time to pass over the passing reviews with a start.
+    ``solved`` counts the problems with a passing review, ``attempts`` every check the judge
+    made,
+    ``hint_rate`` the share of the measured reviews with a hint (None without any) and
+    ``median_minutes`` the median time to pass over the passing reviews with a start;
+    ``unmeasured`` counts the passes written down without the clock, which neither of the two
+    includes.
     """
 
     pattern: str
@@ -369,6 +401,7 @@ class PatternStats:
     attempts: int
     hint_rate: float | None
     median_minutes: float | None
+    unmeasured: int = 0
 
 
 def pattern_stats(events: Iterable[dict[str, Any]], patterns: dict[int, str]) -> list[PatternStats]:
@@ -380,18 +413,25 @@ def pattern_stats(events: Iterable[dict[str, Any]], patterns: dict[int, str]) ->
     for pattern in dict.fromkeys(patterns.values()):
         members = {n for n, p in patterns.items() if p == pattern}
         mine = [r for r in done if r.problem in members]
-        times = [r.minutes for r in mine if r.passed and r.minutes is not None]
+        measured = [r for r in mine if r.measured]
+        times = [r.minutes for r in measured if r.passed and r.minutes is not None]
         out.append(
             PatternStats(
                 pattern=pattern,
                 problems=len(members),
                 solved=len({r.problem for r in mine if r.passed}),
-                attempts=sum(e["event"] == "check" and e["problem"] in members for e in events),
-                hint_rate=sum(r.hints > 0 for r in mine) / len(mine) if mine else None,
+                attempts=sum(_judged(e) and e["problem"] in members for e in events),
+                hint_rate=sum(r.hints > 0 for r in measured) / len(measured) if measured else None,
                 median_minutes=statistics.median(times) if times else None,
+                unmeasured=sum(r.passed and not r.measured for r in mine),
             )
         )
     return out
+
+
+def _judged(event: dict[str, Any]) -> bool:
+    """A check the judge made (not a pass written down without the clock)."""
+    return event["event"] == "check" and event.get("measured", True)
 
 
 def drill_days(events: Iterable[dict[str, Any]]) -> dict[dt.date, int]:

@@ -43,8 +43,10 @@ __all__ = [
 ]
 
 _LEETCODE = re.compile(r"LeetCode (?P<number>\d+), \"(?P<title>[^\"]+)\"")
-# The record's sections shown as hints, in the order the study rule gives them.
-HINT_FIELDS = ("그래프 표현", "BFS / DFS", "흔한 실수")
+# The record's sections the hints come from, in the order they are given: the mistakes students
+# make (one list item per hint), then what the deliberately wrong solutions taught (one
+# paragraph per hint). Never how the project's own solution is built.
+HINT_FIELDS = ("흔한 실수", "틀린 풀이에서 배운 것")
 
 
 class UnknownProblem(ValueError):
@@ -122,6 +124,21 @@ def _plain(text: str) -> str:
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
     text = re.sub(r"^\s*[-*] ", "· ", text, flags=re.M)
     return " ".join(text.split())
+
+
+def record_items(text: str) -> list[str]:
+    """A record section's Markdown cut into its items: each list item, each other paragraph.
+
+    Examples
+    --------
+    >>> record_items("- 경계를 잊는다.\\n- 꺼낼 때 표시한다.\\n  그러면 여러 번 들어간다.\\n\\n끝.")
+    ['- 경계를 잊는다.', '- 꺼낼 때 표시한다.\\n  그러면 여러 번 들어간다.', '끝.']
+    """
+    items: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        parts = re.split(r"\n(?=[-*] )", block.strip())
+        items += [part for part in parts if part.strip()]
+    return items
 
 
 def study_record(func: Callable[..., Any]) -> dict[str, str]:
@@ -221,9 +238,18 @@ class Drill:
         return self.kind.limits
 
     def hints(self) -> list[tuple[str, str]]:
-        """``(Korean field name, text)`` for each hint, in the order they are given."""
-        record = study_record(self.solution)
-        return [(field, record[field]) for field in HINT_FIELDS if field in record]
+        """``(label, text)`` for each hint, in the order they are given: each mistake of the
+        study record's "흔한 실수", then each lesson of its "틀린 풀이에서 배운 것", as plain
+        text on one line; the label is the field and the item's number ("흔한 실수 2")."""
+        from graphs import records
+
+        record = records.record(self.solution.__name__)
+        return [
+            (f"{field} {i}", _plain(item).removeprefix("· "))
+            for field in HINT_FIELDS
+            if field in record
+            for i, item in enumerate(record_items(record[field]), 1)
+        ]
 
     def method_body(self, function: str) -> str:
         """The body of a LeetCode method that hands its arguments to ``function`` (a function

@@ -354,7 +354,8 @@ def attempt_summaries(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
     Each covers the problem's latest ``start`` and what followed: ``minutes`` from the start to
     the first passing check (or to the last check, if none passed; None without a start),
-    ``passed``, ``attempts`` and ``failures`` (checks), ``verdicts`` of the failed checks,
+    ``passed``, ``attempts`` and ``failures`` (checks), ``verdicts`` of the failed checks and
+    their ``failing_inputs`` (the judge's smallest failing input as LeetCode writes it, or None),
     ``hints`` (count) with their ``hint_fields`` and ``hint_minutes``. Events that are not valid
     (:func:`event_problem`) are left out.
 
@@ -403,6 +404,7 @@ def attempt_summaries(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 "attempts": len(counted),
                 "failures": sum(not e["passed"] for e in counted),
                 "verdicts": [e.get("verdict", "") for e in counted if not e["passed"]],
+                "failing_inputs": [e.get("failing_input") for e in counted if not e["passed"]],
                 "hints": len(hints),
                 "hint_fields": [e.get("field", "") for e in hints],
                 "hint_minutes": [e.get("minutes") for e in hints],

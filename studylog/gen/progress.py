@@ -8,7 +8,8 @@ and the median time to pass, and the review queue with its rule
 (:mod:`graphs.drill.practice`). The "as of" date is the newest record's day, never the wall
 clock, so that ``python -m studylog.gen`` stays reproducible; with no records the page says so in
 Korean and draws no grid. ``review-YYYY-MM-DD.md`` is the box of the journal entry of that day:
-the problems drilled and the reviews due that day.
+the problems solved or tried that day (a pass written down without the clock marked as such, with
+how it is rated), the reviews due that day and the next, and a link to the progress page.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ OUT = "generated/drills/progress.md"
 RULE_OUT = "generated/drills/rule.md"  # the rating rule alone, for the drill page
 SOURCE = "drills/*.jsonl"
 WEEKS = 16
+PROGRESS_LINK = "[드릴 진행 상황](../../graphs/progress.md)"  # from docs/blog/posts/
+SOLVED_KO = "드릴 명령 없이 푼 것을 일지에서 옮겨 적은 기록(`solved`)"
+UNMEASURED_KO = (
+    f"시간과 힌트는 재지 않았다. {SOLVED_KO}이다. 시간을 재지 않은 통과는 복습 일정에서 "
+    "보통(Good)으로 친다"
+)
 EMPTY_KO = (
     '!!! info "아직 기록이 없다"\n'
     "    드릴 기록(`drills/*.jsonl`)이 아직 하나도 없다. 첫 드릴을 하면 여기에 그날이 칠해진다.\n"
@@ -98,14 +105,47 @@ def pattern_table(events: list[dict[str, Any]]) -> str:
         "| 패턴 | 문제 | 푼 문제 | 채점 | 힌트 비율 | 통과까지 (중앙값) |",
         "| :-- | :-- | --: | --: | --: | --: |",
     ]
-    for st in pattern_stats(events, {d.number: d.pattern for d in tracked}):
+    stats = pattern_stats(events, {d.number: d.pattern for d in tracked})
+    for st in stats:
         rate = "–" if st.hint_rate is None else f"{st.hint_rate:.0%}"
         listed = ", ".join(str(n) for n in sorted(numbers.get(st.pattern, [])))
         rows.append(
             f"| {st.pattern} | {listed} | {st.solved}/{st.problems} | {st.attempts} | {rate} "
             f"| {_minutes(st.median_minutes)} |"
         )
-    return "\n".join(rows) + "\n"
+    unmeasured = sum(st.unmeasured for st in stats)
+    note = (
+        f"\n시계 없이 적어 둔 통과 {unmeasured}번은 푼 문제에만 세고 채점, 힌트 비율, 통과 "
+        f"시간에서는 뺀다. {SOLVED_KO}이라 시간과 힌트를 재지 않았다.\n"
+        if unmeasured
+        else ""
+    )
+    return "\n".join(rows) + "\n" + note
+
+
+def solved_list(events: list[dict[str, Any]]) -> str:
+    """Every problem solved, by the day it was last solved (newest first), a pass written down
+    without the clock marked as such.
+
+    Examples
+    --------
+    >>> ev = [{"event": "check", "problem": 200, "passed": True, "measured": False,
+    ...        "at": "2026-10-05T12:00:00+09:00"}]
+    >>> print(solved_list(ev), end="")
+    - 2026-10-05: 200. Number of Islands (시간·힌트 재지 않음)
+    """
+    from graphs.drill.practice import passes
+    from graphs.drill.problem import drills
+
+    titles = {d.number: d.title for d in drills()}
+    last = sorted(((r[-1].at.date(), n, r[-1]) for n, r in passes(events).items()),
+                  key=lambda item: (-item[0].toordinal(), item[1]))  # fmt: skip
+    return "".join(
+        f"- {day.isoformat()}: {n}. {titles[n]}"
+        + ("" if review.measured else " (시간·힌트 재지 않음)")
+        + "\n"
+        for day, n, review in last
+    )
 
 
 def _due_lines(events: list[dict[str, Any]], day: dt.date) -> list[str]:
@@ -162,6 +202,8 @@ def page(events: list[dict[str, Any]]) -> str:
         + heatmap(days, end)
         + "\n## 패턴별\n\n"
         + pattern_table(events)
+        + "\n## 푼 문제\n\n마지막으로 푼 날이 최근인 문제부터 적었다.\n\n"
+        + (solved_list(events) or "아직 통과한 문제가 없다.\n")
         + f"\n## 복습할 문제 ({end.isoformat()} 기준)\n\n"
         + queue(events, end)
     )
@@ -182,8 +224,33 @@ def entry_dates(posts: Path) -> list[dt.date]:
     return sorted(found)
 
 
+def _day_text(events: list[dict[str, Any]], date: dt.date) -> str:
+    """What was solved and tried on ``date``, in one paragraph (problems by number)."""
+    from graphs.drill.practice import reviews
+    from graphs.drill.problem import drills
+
+    titles = {d.number: d.title for d in drills()}
+    on_day = [r for r in reviews(events) if r.at.date() == date]
+    solved = sorted({r.problem for r in on_day if r.passed})
+    touched = {e["problem"] for e in events if dt.datetime.fromisoformat(e["at"]).date() == date}
+    tried = sorted(touched - set(solved))
+    if not touched:
+        return f"{date.isoformat()}에는 드릴 기록이 없다."
+    parts = []
+    if solved:
+        names = ", ".join(f"{n}. {titles[n]}" for n in solved)
+        parts.append(f"{date.isoformat()}에 푼 문제 {len(solved)}개: {names}.")
+        if any(not r.measured for r in on_day if r.passed):
+            parts.append(f"{UNMEASURED_KO}.")
+    if tried:
+        names = ", ".join(f"{n}. {titles[n]}" for n in tried)
+        parts.append(f"시도했지만 이날 통과하지 못한 문제 {len(tried)}개: {names}.")
+    return " ".join(parts)
+
+
 def review_box(events: list[dict[str, Any]], date: dt.date) -> str:
-    """The journal entry's box for ``date``: the problems drilled that day and the reviews due.
+    """The journal entry's box for ``date``: the problems solved and tried that day, the reviews
+    due, the next review day and a link to the progress page.
 
     Examples
     --------
@@ -196,16 +263,20 @@ def review_box(events: list[dict[str, Any]], date: dt.date) -> str:
         2026-12-02에는 드릴 기록이 없다.
     <BLANKLINE>
         이날 복습할 문제: 200. Number of Islands.
+    <BLANKLINE>
+        모든 문제의 상태와 복습 일정: [드릴 진행 상황](../../graphs/progress.md).
     """
-    n = drill_days(events).get(date, 0)
-    text = (
-        f"{date.isoformat()}에 드릴한 문제: {n}개."
-        if n
-        else f"{date.isoformat()}에는 드릴 기록이 없다."
-    )
+    from graphs.drill.practice import status
+
     lines = _due_lines(events, date)
-    reviews = f"이날 복습할 문제: {', '.join(lines)}." if lines else "이날 복습할 문제는 없다."
-    return header(SOURCE) + f'\n!!! abstract "복습"\n    {text}\n\n    {reviews}\n'
+    due = f"이날 복습할 문제: {', '.join(lines)}." if lines else "이날 복습할 문제는 없다."
+    later = sorted({when for _, when in status(events, date).values() if when and when > date})
+    if not lines and later:
+        due += f" 다음 복습은 {later[0].isoformat()}이다."
+    return header(SOURCE) + (
+        f'\n!!! abstract "복습"\n    {_day_text(events, date)}\n\n    {due}\n\n'
+        f"    모든 문제의 상태와 복습 일정: {PROGRESS_LINK}.\n"
+    )
 
 
 def generate(folder: Path | None = None, posts: Path | None = None) -> dict[str, Content]:

@@ -17,7 +17,7 @@ def drill_events(day: dt.date) -> list[dict]:
     return [
         {"event": "start", "problem": 200, "title": "Number of Islands", "at": at(0)},
         {"event": "check", "problem": 200, "passed": False, "verdict": "wrong_answer",
-         "at": at(20)},
+         "failing_input": 'grid = [["1","0","1"]]', "at": at(20)},
         {"event": "hint", "problem": 200, "field": "그래프 표현", "minutes": 32.0, "at": at(32)},
         {"event": "check", "problem": 200, "passed": True, "verdict": "ok", "at": at(47)},
         {"event": "start", "problem": 210, "title": "Course Schedule II", "at": at(50)},

@@ -1,7 +1,8 @@
 """The progress page's heatmap at 1280 and 390 px: the box fits or scrolls inside itself, the
-page never scrolls sideways, every drawn day has a title. The repository has no records yet, so
-a synthetic heatmap (the generator's own HTML) is put into the built page's article, styled by
-the site's real CSS."""
+page never scrolls sideways, every drawn day has a title. A synthetic heatmap of many days (the
+generator's own HTML) is put into the built page's article, styled by the site's real CSS, so
+the test does not depend on how many days the records hold. The built problem pages tell the
+records' story: when each problem was solved, linked to that day's entry."""
 
 from __future__ import annotations
 
@@ -68,3 +69,31 @@ def test_the_pattern_table_and_the_rule_read_on_the_built_page(browser, site_url
             (str(d.number) for d in drills() if d.pattern == pattern), key=int
         ), (pattern, listed)
     assert "복습 규칙" in got["text"] and "다시(Again)" in got["text"] and "FSRS" in got["text"]
+
+
+def test_problem_pages_say_when_each_problem_was_studied_and_link_the_day(browser, site_url):
+    """Whatever days the checkout's records hold: a solved problem's page names the day it was
+    last solved (and links that day's published entry, which opens); a problem never drilled
+    says so."""
+    from graphs.drill.practice import passes
+    from graphs.drill.problem import drills
+    from studylog.gen.common import DOCS, ROOT
+    from studylog.gen.studied import published_entries
+
+    solved = passes(progress.read_events(ROOT / "drills"))
+    entries = published_entries(DOCS / "blog" / "posts")
+    with site_page(browser, site_url) as page:
+        for d in drills():
+            (source,) = DOCS.glob(f"graphs/*{d.number}-*.md")
+            open_page(page, site_url, f"graphs/{source.stem}/")
+            text = page.evaluate("() => document.querySelector('article').innerText")
+            said = text[text.index(f"공부한 날 (LeetCode {d.number})") :][:400]
+            if d.number not in solved:
+                assert "아직 없다" in said, (d.label, said)
+                continue
+            day = solved[d.number][-1].at.date()
+            assert f"{day}에 풀었다" in said, (d.label, said)
+            if day in entries:
+                link = page.locator(f"article a:text-is('{day} 일지')").first
+                target = link.evaluate("a => a.href")  # absolute, as the browser resolves it
+                assert page.request.get(target).ok, (d.label, target)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from graphs.drill.record import attempt_summaries
-from studylog import drill_log, journal
+from studylog import drill_log, entry_drills, journal
 from tests.docs.drill_records import drill_events, write_record
 from tests.graphs.drill.helpers import MALFORMED, SOLUTIONS, malformed_record, run_drill
 from tests.helpers import IMPORTABLE, run
@@ -203,7 +203,7 @@ def test_a_real_drill_session_reaches_the_log(tmp_path):
     (log,) = (site / "docs" / "generated" / "drills").glob("log-*.md")
     (row,) = _log_rows(log.read_text(encoding="utf-8")).values()
     assert row["문제"].startswith("LeetCode 323. ")
-    assert row["힌트 사용"].startswith("예, 1개: 그래프 표현")
+    assert row["힌트 사용"].startswith("예, 1개: 흔한 실수 1")
     assert row["시도"] == "1번: Solution 클래스 없음"
     assert row["소요 시간"].endswith("(아직 통과하지 못했다)")
 
@@ -233,7 +233,7 @@ def test_each_drilled_problem_gets_the_record_of_its_solution_after_its_table():
         include = f'--8<-- "docs/generated/records/{d.solution.__name__}.md"'
         assert f"| 문제 | {d.label} |" in section and include in section
         assert section.index("| 틀린 점과 이유 |") < section.index(include)
-    assert journal.record_include(99999) is None
+    assert entry_drills.record_include(99999) is None
 
 
 # ----------------------------------------------------------------------------- Issue 32
@@ -337,3 +337,33 @@ def test_journal_date_is_exactly_yyyy_mm_dd(tmp_path, text):
         assert proc.returncode in (1, 2) and len(proc.stderr.splitlines()) == 1, proc.stderr
         assert proc.stderr == f"error: --date: expected a real date as YYYY-MM-DD, got {text!r}\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_drills_fills_the_entry_whenever_it_runs_and_never_twice(tmp_path):
+    """Drills after ``new`` (the README's order): ``drills`` names each problem in a record
+    section with its study record included, shows each wrong answer's counterexample in the log,
+    and keeps what the student wrote; a second run changes nothing."""
+    site = _site(tmp_path)
+    posts, logs = site / "docs" / "blog" / "posts", site / "docs" / "generated" / "drills"
+    entry = journal.new_entry(DAY, posts_dir=posts)  # no record yet: blank sections
+    mine = "| 틀린 점과 이유 | 방문 표시를 늦게 했다. |"
+    entry.write_text(entry.read_text("utf-8").replace("| 틀린 점과 이유 |  |", mine, 1), "utf-8")
+    write_record(site / "drills" / "2026-11-30.jsonl", drill_events(DAY))
+    for run_number in range(2):
+        proc = _journal("drills", "--date", "2026-11-30", "--log-dir", str(logs), cwd=site)
+        assert proc.returncode == 0, proc.stderr
+        assert ("filled " in proc.stdout) == (run_number == 0), proc.stdout
+    text = entry.read_text("utf-8")
+    for number in (200, 210, 323):
+        include = entry_drills.record_include(number)
+        assert text.count(include) == 1 and text.count(f"| 문제 | LeetCode {number}. ") == 1
+    assert mine in text and text.index("LeetCode 200.") < text.index(mine)
+    assert re.findall(r"^### 문제 (\d+)$", text, re.M) == ["1", "2", "3"]
+    log = (logs / "log-2026-11-30.md").read_text("utf-8")
+    assert '- 200번, 1번째 틀린 시도(틀린 답): ``grid = [["1","0","1"]]``' in log
+
+
+def test_drills_leaves_entries_alone_outside_a_site(tmp_path):
+    write_record(tmp_path / "drills" / "2026-11-30.jsonl", drill_events(DAY))
+    assert journal.entry_path(tmp_path / "logs", DAY) is None
+    assert journal.fill_entry(None, attempt_summaries(drill_events(DAY))) is False

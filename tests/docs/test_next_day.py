@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from graphs.drill.problem import find
-from studylog import journal, scaffold
+from studylog import entry_drills, scaffold
 from tests.docs.days import next_free_day
 from tests.docs.test_journal import placeholder_lines
 from tests.helpers import ROOT, copy_of_the_working_tree, run
@@ -89,12 +89,12 @@ def _free_experiment(root: Path, base: str = "gqa") -> str:
     raise AssertionError(f"no free experiment name like {base!r}")
 
 
-def _publish(text: str, name: str, drilled: list[int]) -> str:
+def _publish(text: str, name: str) -> str:
     """The drafted entry filled in as the template asks: every fill-me-in line replaced, the
-    code and the results included rather than typed, the problems named, ``readtime:`` set and
-    the ``draft: true`` line deleted."""
+    code and the results included rather than typed, ``readtime:`` set and the ``draft: true``
+    line deleted. The problems' sections were filled by ``journal drills``: only "틀린 점과
+    이유" is left to the student."""
     placeholders = placeholder_lines()
-    tables = iter(drilled)
     section = "summary"
     out = []
     for line in text.splitlines():
@@ -107,12 +107,8 @@ def _publish(text: str, name: str, drilled: list[int]) -> str:
         if " ".join(line.split()) not in placeholders:
             out.append(line)
             continue
-        if line.startswith("| 문제 |"):
-            problem = next(tables)
-            out.append(f"| 문제 | {find(problem).label} |")
-        elif line.startswith("| 틀린 점과 이유 |"):
+        if line.startswith("| 틀린 점과 이유 |"):
             out.append("| 틀린 점과 이유 | 처음 제출에서는 없었다. |")
-            out += ["", journal.record_include(problem) or ""]
         elif line.startswith("소스는"):
             out += ['```python title="mha/module.py — project"',
                     '--8<-- "mha/module.py:project"', "```"]  # fmt: skip
@@ -152,14 +148,18 @@ def test_the_next_day_keeps_the_site_and_index_tests_green(tmp_path: Path) -> No
                       "--record", record, "--quiet")  # fmt: skip
         assert "[통과]" in out, out
     post = repo / f"docs/blog/posts/{day}.md"
-    post.write_text(_publish(post.read_text("utf-8"), name, list(SOLUTIONS)), encoding="utf-8")
-    command("-m", "studylog.journal", "drills", "--date", str(day))
+    command("-m", "studylog.journal", "drills", "--date", str(day))  # drills after new: filled
+    drafted = post.read_text("utf-8")
+    for problem in SOLUTIONS:
+        assert f"| 문제 | {find(problem).label} |" in drafted
+        assert drafted.count(entry_drills.record_include(problem) or "missing") == 1
+    post.write_text(_publish(drafted, name), encoding="utf-8")
     command("-m", "studylog.gen")
 
     log = (repo / f"docs/generated/drills/log-{day}.md").read_text(encoding="utf-8")
     assert [int(n) for n in re.findall(r"^\| LeetCode (\d+)\. ", log, re.M)] == list(SOLUTIONS)
     box = (repo / f"docs/generated/drills/review-{day}.md").read_text(encoding="utf-8")
-    assert f"{day}에 드릴한 문제: 2개." in box
+    assert f"{day}에 푼 문제 2개: " in box and "(../../graphs/progress.md)" in box
     # A run of its own: its temporary folders under tmp_path, none of this run's xdist worker.
     alone = {**env, **dict.fromkeys(XDIST_VARIABLES)}
     tests = run(["-m", "pytest", "-q", "-p", "no:cacheprovider",

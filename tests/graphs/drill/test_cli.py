@@ -45,7 +45,9 @@ def test_hint_names_the_first_malformed_line_and_carries_on(tmp_path):
     _warnings(proc.stderr, path, numbers)
     assert "Traceback" not in proc.stderr
     assert "시작한 지 41분: 힌트를 볼 때다." in proc.stdout  # the valid start still counts
-    assert "힌트 1/3 — 그래프 표현:" in proc.stdout
+    from graphs.drill.problem import find
+
+    assert f"힌트 1/{len(find(200).hints())} — 흔한 실수 1:" in proc.stdout
     assert drill.read_record(path)[-1]["event"] == "hint"
 
 
@@ -148,3 +150,40 @@ def test_a_problem_off_the_track_is_refused_in_korean_with_where_to_add_one(
     assert "'새 문제 추가하기' 절(docs/graphs/drill.md)" in err
     assert "\n## 새 문제 추가하기\n" in (ROOT / "docs/graphs/drill.md").read_text(encoding="utf-8")
     assert not record.exists()
+
+
+def test_check_judges_solutions_number_py_when_no_file_is_named(tmp_path):
+    """The student's solutions live in ``solutions/<number>.py`` (ruff leaves the folder alone);
+    ``check`` without FILE judges that file and the record names it."""
+    missing = run_drill("check", "200", "--record", "day.jsonl", cwd=tmp_path)
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr.startswith("error: FILE: no file given and no solutions/200.py")
+    assert "solutions/200.py에 두거나" in missing.stderr
+    (tmp_path / "solutions").mkdir()
+    wrong = "class Solution:\n    def numIslands(self, grid: List[List[str]]) -> int:\n"
+    wrong += "        return 0\n"
+    (tmp_path / "solutions" / "200.py").write_text(wrong, encoding="utf-8")
+    proc = run_drill("check", "200", "--record", "day.jsonl", "--quiet", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    (event,) = drill.read_record(tmp_path / "day.jsonl")
+    assert event["file"] == "solutions/200.py" and event["failing_input"]
+
+
+def test_start_names_the_solution_file_and_the_date_picks_the_days_record(tmp_path):
+    proc = run_drill("start", "994", "--date", "2025-01-02", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "풀이 파일: solutions/994.py" in proc.stdout
+    (event,) = drill.read_record(tmp_path / "drills" / "2025-01-02.jsonl")
+    assert event["event"] == "start" and event["problem"] == 994
+    both = run_drill("hint", "994", "--date", "2025-01-02", "--record", "x.jsonl", cwd=tmp_path)
+    assert both.returncode == 2 and both.stderr.startswith("error: --date: not with --record")
+
+
+def test_the_repository_leaves_the_solutions_folder_to_the_student():
+    import tomllib
+
+    from tests.helpers import ROOT
+
+    ruff = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]
+    assert "solutions" in ruff["extend-exclude"]
+    assert (ROOT / "solutions" / "README.md").is_file()

@@ -105,20 +105,28 @@ def test_declared_examples_have_leetcodes_answers(number):
 
 
 def test_hints_keep_the_records_code_and_drop_only_its_markup():
-    representation = drills.find(200).hints()[0][1]
-    assert representation.startswith("격자가 곧 그래프다.")
-    assert "`(r + 1) * stride + c`" in representation and "V = RC" in representation
-    assert "\\(" not in representation and "\n" not in representation  # math marks, lines
+    first = drills.find(200).hints()[0][1]
+    assert first.startswith("경계 검사를 빼먹거나, `r - 1`이 -1이 되면")
+    assert "\\(" not in first and "\n" not in first and not first.startswith("·")
 
 
-def test_hints_come_from_the_solutions_korean_record_in_the_rule_order():
+def test_hints_are_the_records_mistakes_then_the_wrong_solutions_lessons():
+    """One hint per mistake of "흔한 실수", then one per paragraph of "틀린 풀이에서 배운 것":
+    what a student gets wrong, never how the project's own solution is built."""
     from graphs import records
 
     for d in drills.drills():
-        assert [label for label, _ in d.hints()] == ["그래프 표현", "BFS / DFS", "흔한 실수"]
         record = records.record(d.solution.__name__)
+        mistakes = record["흔한 실수"].count("\n- ") + record["흔한 실수"].startswith("- ")
+        labels = [label for label, _ in d.hints()]
+        assert labels[:mistakes] == [f"흔한 실수 {i}" for i in range(1, mistakes + 1)], d.label
+        lessons = labels[mistakes:]
+        assert lessons == [f"틀린 풀이에서 배운 것 {i}" for i in range(1, len(lessons) + 1)]
+        assert bool(lessons) == ("틀린 풀이에서 배운 것" in record), d.label
         for label, text in d.hints():
-            assert text.split("`")[0].strip(" ·")[:8] in record[label]
+            field = label.rsplit(" ", 1)[0]
+            assert text.split("`")[0].strip()[:8] in record[field], (d.label, label)
+            assert "bytearray" not in text and "stride" not in text, (d.label, label)
             # The record's \( TeX \) reads as text in a terminal: E ≤ 4V, n², α(n).
             outside_code = "".join(text.split("`")[::2])
             assert not set("\\{}^") & set(outside_code), (d.label, label, text)

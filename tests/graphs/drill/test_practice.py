@@ -229,7 +229,8 @@ def test_list_shows_every_problem_under_its_pattern_and_review_the_queue(tmp_pat
     for d in drills():
         assert f"{d.number:>5}  {d.method}" in out
         assert out.index(d.pattern + "\n") < out.index(f"{d.number:>5}  {d.method}")
-    assert "복습할 때" in out and "통과 (다음 복습" in out and "시작 전" in out
+    assert "복습할 때" in out and "시작 전" in out
+    assert "통과 (" in out and "에 풀었다; 다음 복습 " in out
     assert cli.main(["review", "--records", str(tmp_path), "--date", day]) == 0
     out = capsys.readouterr().out
     assert "복습할 문제 1개" in out and "207." in out and "200." not in out

@@ -225,16 +225,30 @@ def test_no_date_makes_the_practice_views_raise_and_implausible_ones_count_for_n
 # ----------------------------------------------------------------------------- --date
 
 
+NOT_DATES = ["2026-W49-1", "20261201", "2026-12-01T00:00", "2026-02-30", "2026-12-1",
+             " 2026-12-01", "2026-12-01\n", "١٢٣٤-١٢-٠١"]  # fmt: skip
+
+
 @pytest.mark.parametrize("command", ["review", "list"])
-@pytest.mark.parametrize(
-    "text",
-    ["2026-W49-1", "20261201", "2026-12-01T00:00", "2026-02-30", "2026-12-1", " 2026-12-01",
-     "2026-12-01\n", "١٢٣٤-١٢-٠١"],
-)  # fmt: skip
+@pytest.mark.parametrize("text", NOT_DATES)
 def test_date_is_exactly_yyyy_mm_dd(tmp_path, capsys, command, text):
+    from graphs.drill.dates import DATE_KO
+
     code, out, err = _main(capsys, command, "--records", str(tmp_path), "--date", text)
     assert (code, out) == (2, "")
-    assert err == [f"error: --date: expected a real date as YYYY-MM-DD, got {text!r}"]
+    assert err == [f"error: --date: expected a real date as YYYY-MM-DD, got {text!r} ({DATE_KO})"]
+
+
+@pytest.mark.parametrize("command", ["start", "hint", "check", "solved"])
+@pytest.mark.parametrize("text", [*NOT_DATES[:2], "2014-12-31", "9999-01-01"])
+def test_the_commands_that_append_take_a_date_a_record_can_hold(
+    tmp_path, capsys, monkeypatch, command, text
+):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(capsys, command, "200", "--date", text)
+    assert (code, out) == (2, "")
+    assert len(err) == 1 and err[0].startswith("error: --date: expected ") and "날" in err[0]
+    assert not (tmp_path / "drills").exists()  # nothing was written
 
 
 def test_list_and_review_are_as_of_the_date(tmp_path, capsys):
