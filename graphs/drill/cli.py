@@ -379,8 +379,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"a .py file with class Solution (default: {SOLUTIONS}/<number>.py)",
     )  # fmt: skip
     solved.add_argument(
-        "--file", type=Path, default=None, help="the solution file, noted in the record"
-    )
+        "--file", type=Path, default=None,
+        help="the solution file, noted in the record (default: none noted)",
+    )  # fmt: skip
     for option in dataclasses.fields(CheckOptions):  # the judge's own defaults and words
         if "help" not in option.metadata:
             continue

@@ -112,18 +112,35 @@ def regenerate_docs(root: Path = ROOT) -> int:
     return subprocess.run([sys.executable, "-m", "studylog.gen"], cwd=root, check=False).returncode
 
 
+def size_argument(text: str) -> tuple[int, int, int, int]:
+    """``"B,T,d_model,n_heads"`` (``"2,16,64,8"``) as four positive ints, ``d_model`` a
+    multiple of ``n_heads``; argparse's error otherwise."""
+    try:
+        size = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        size = ()
+    if len(size) != 4 or min(size) < 1 or size[2] % size[3]:
+        raise argparse.ArgumentTypeError(
+            f"expected B,T,d_model,n_heads: four positive integers, d_model a multiple of "
+            f"n_heads (like 2,16,64,8), got {text!r}"
+        )
+    return size  # type: ignore[return-value]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mha.tools.bench",
-        description="Speed of our attention against torch.nn.MultiheadAttention at four sizes, "
-        "in training (forward + backward) and in inference (forward only, eval, no_grad), side "
-        "by side in one process (about a minute with the default repeats on a quiet 2-CPU "
-        "machine, several minutes on a busy one). Writing the "
-        "site's own results file regenerates the site's pages (python -m studylog.gen) at the end; "
-        "with another --out nothing else is touched.",
+        description="Speed of our attention against torch.nn.MultiheadAttention at four sizes "
+        "(or --sizes), in training (forward + backward) and in inference (forward only, eval, "
+        "no_grad), side by side in one process (about a minute with the default repeats on a "
+        "quiet 2-CPU machine, several minutes on a busy one). Writing the site's own results "
+        "file regenerates the site's pages (python -m studylog.gen) at the end; with another "
+        "--out nothing else is touched.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("--repeats", type=int, default=30, help="interleaved repeats per size")
+    parser.add_argument("--sizes", type=size_argument, nargs="+", default=SIZES, metavar="B,T,D,H",
+                        help="the sizes to time (B, T, d_model, n_heads)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results file to write")
     parser.add_argument("--no-docs", action="store_true",
                         help="do not run python -m studylog.gen after writing the site's results "
@@ -141,7 +158,7 @@ def _main(argv: list[str] | None = None) -> int:
         return 2
     load_before = load_average()
     rows = []
-    for size in progress_bar(SIZES, quiet=args.quiet, desc="sizes", unit="size"):
+    for size in progress_bar(args.sizes, quiet=args.quiet, desc="sizes", unit="size"):
         med, inf = measure(size, args.repeats), measure_inference(size, args.repeats)
         B, T, d_model, n_heads = size
         rows.append({

@@ -48,11 +48,22 @@ def test_experiment_writes_no_progress_bar_into_a_pipe(tmp_path):
 @pytest.mark.slow
 def test_bench_writes_no_progress_bar_into_a_pipe_and_leaves_the_site_alone(tmp_path):
     out = tmp_path / "bench.json"
-    proc = run(["-m", "mha.tools.bench", "--repeats", "1", "--out", out], text=False, timeout=600)
+    command = ["-m", "mha.tools.bench", "--repeats", "1", "--sizes", "2,16,64,8", "1,8,32,4"]
+    proc = run([*command, "--out", out], text=False, timeout=600)
     assert proc.returncode == 0, proc.stderr.decode()
     assert b"\r" not in proc.stderr and b"\r" not in proc.stdout
     assert b"studylog.gen" not in proc.stdout  # another --out: nothing to regenerate
-    assert len(json.loads(out.read_text())["rows"]) == len(bench.SIZES)
+    rows = json.loads(out.read_text())["rows"]
+    assert [[r[k] for k in ("B", "T", "d_model", "n_heads")] for r in rows] == [
+        [2, 16, 64, 8], [1, 8, 32, 4]]  # fmt: skip
+
+
+@pytest.mark.parametrize("bad", ["2,16,64", "2,16,64,7", "0,16,64,8", "a,b,c,d"])
+def test_bench_refuses_a_size_it_cannot_build_before_measuring(bad, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--sizes", bad, "--out", "unused.json"])
+    assert exit_.value.code == 2
+    assert "--sizes" in capsys.readouterr().err
 
 
 def test_bench_regenerates_the_site_after_writing_its_results_file(tmp_path, monkeypatch):
