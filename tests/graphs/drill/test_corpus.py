@@ -45,8 +45,13 @@ def test_every_file_of_the_corpus_has_a_row_and_every_row_a_file():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("file", sorted(ROWS))
-def test_the_default_verdict_is_leetcodes(file, one_timing_call):
+def test_the_default_verdict_is_leetcodes(file, one_timing_call, monkeypatch):
     row = ROWS[file]
+    if row["strict"] != "recursion":
+        # The depth probe (every family's largest input again, under a profiler: half of a
+        # check's time) decides no verdict and only the recursion rows' notes are asserted;
+        # test_messages.py holds the probe itself to its depths.
+        monkeypatch.setattr(judge.Judge, "_deepest", lambda self: None)
     before = runners()
     result = drill.check(row["problem"], SOLUTIONS / file, max_examples=row.get("search", SEARCH))
     assert result["verdict"] == VERDICT[row["leetcode"]], result
