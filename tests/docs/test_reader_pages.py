@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
 """What the student reads: pages say things for the reader; text for whoever builds the site
 (how pages are made, how tests fail, how the main job reproduces) is on one page of its own."""
 
