@@ -29,6 +29,7 @@ import math
 from typing import Any
 
 from graphs.tools.linear import LINEAR_RULE_KO, LINEAR_SLOPE_MAX, is_linear
+from graphs.tools.scaling import X_LABEL_KO, title_of
 from studylog.gen import gallery
 from studylog.gen.common import RESULTS, Content, header, load_json, missing_results
 from studylog.gen.graphs_figures import OVERVIEW, figure_md, scaling_figures
@@ -53,6 +54,11 @@ def _ms(seconds: float) -> str:
     return f"{round(ms, digits):,.{digits}f}"
 
 
+def _x(prob: dict[str, Any]) -> str:
+    """What a problem's size counts, in Korean (``cells`` -> ``격자 칸 수``)."""
+    return X_LABEL_KO.get(prob["x_label"], prob["x_label"])
+
+
 def _slope(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
 
@@ -68,7 +74,7 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
         verdict = ("선형" if is_linear(s) else "선형보다 가파름") if solver in ours else ""
         slope_rows.append(f"| {role} | `{solver}` | {_slope(s)} | {verdict} |")
     lines = [
-        f"**측정한 문제**: `{name}` (x축: {prob['x_label']}), 참조 구현은 {ref_kind}.",
+        f"**측정한 문제**: {title_of(name)} (`{name}`, x축은 {_x(prob)}), 참조 구현은 {ref_kind}.",
         "",
         f"**log-log 기울기** (선형 \\(O(V + E)\\)이면 1에 가깝다. "
         f"{LINEAR_SLOPE_MAX} 이하면 선형으로 본다)",
@@ -79,7 +85,7 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
         "",
         "**크기별 중앙값 시간 (ms)**",
         "",
-        "| " + prob["x_label"] + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
+        "| " + _x(prob) + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
         "| --: | " + " | ".join("--:" for _ in solvers) + " |",
     ]
     for i, x in enumerate(prob["x"]):
@@ -100,7 +106,7 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
         ]
         lines += [
             "",
-            f"**{label}에서의 비교** ({prob['x_label']} = {target['x']:,})",
+            f"**{label}에서의 비교** ({_x(prob)} = {target['x']:,})",
             "",
             "| | " + " | ".join(f"`{solver}`" for solver in ratios) + " |",
             "| :-- | " + " | ".join("--:" for _ in ratios) + " |",
@@ -176,7 +182,7 @@ def _speed_summary(data: dict[str, Any], goal: float) -> tuple[list[str], str]:
             key, speedup = f"{name}: {solver}", r["speedup_vs_networkx"]
             had_goal = key in goals
             rows.append(
-                f"| {name} | `{solver}` | {speedup:.1f}배 "
+                f"| {title_of(name)} | `{solver}` | {speedup:.1f}배 "
                 f"| {f'{goal:g}배 목표' if had_goal else '목표 없음'} |"
             )
             (reached if speedup >= goal else short).append(
@@ -210,8 +216,8 @@ def render_scaling(
     goals = data["goals"]
     slopes = goals["slopes_linear"]
     rows = [  # the problem alone in the first column: it stays in view on a phone
-        "| {} | `{}` | {} |".format(*key.split(": ", 1), _slope(g["slope"]))
-        for key, g in slopes.items()
+        "| {} | `{}` | {} |".format(title_of(name), solver, _slope(g["slope"]))
+        for (name, solver), g in ((key.split(": ", 1), g) for key, g in slopes.items())
     ]
     inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if is_linear(g["slope"])]
     outside = [k.split(": ", 1)[-1] for k, g in slopes.items() if not is_linear(g["slope"])]

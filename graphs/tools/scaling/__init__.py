@@ -39,12 +39,14 @@ import graphs
 __all__ = [
     "EDGE_FACTOR",
     "SEED",
+    "X_LABEL_KO",
     "Problem",
     "problems",
     "random_adjacency",
     "random_dag",
     "random_graph",
     "random_grid",
+    "title_of",
 ]
 
 SEED = 20240601
@@ -66,7 +68,8 @@ class Problem:
     Each problem is a module-level constant below, next to its inputs and its peers, and
     :func:`problems` finds them all; no other list names them. Its results appear on the site
     wherever a page includes ``docs/generated/graphs/scaling/<name>.md`` (the page that shows
-    the code of the functions in ``ours``; a test checks that pairing).
+    the code of the functions in ``ours``; a test checks that pairing), under its Korean
+    ``title`` (:func:`title_of`).
     """
 
     name: str
@@ -82,6 +85,23 @@ class Problem:
     target_label: str = ""
     speedup_goal: bool = False
     results: dict[str, Any] = field(default_factory=dict)
+    title: str = ""  # the problem in Korean, with its LeetCode number (figures and pages)
+
+
+def title_of(name: str) -> str:
+    """The Korean title of the benchmarked problem ``name`` (``name`` itself when no problem
+    declares it: a results file may hold a problem since renamed).
+
+    Examples
+    --------
+    >>> title_of("bipartite"), title_of("gone")
+    ('이분 그래프 판별 (785)', 'gone')
+    """
+    return next((p.title for p in problems() if p.name == name and p.title), name)
+
+
+#: The Korean name of each ``x_label`` a problem measures its size in.
+X_LABEL_KO = {"cells": "격자 칸 수"}
 
 
 def problems() -> list[Problem]:
@@ -190,6 +210,7 @@ def scipy_components(n: int, edges: list[tuple[int, int]]) -> int:
 
 COMPONENTS = Problem(
     name="components",
+    title="연결 요소 개수 (323)",
     x_label="V + E",
     make=lambda x, s: random_graph(_nodes(x), s),
     size_of=_graph_x,
@@ -235,6 +256,7 @@ def scipy_bfs(adj: list[list[int]]) -> int:
 
 BFS = Problem(
     name="bfs",
+    title="BFS 최단 거리",
     x_label="V + E",
     make=lambda x, s: (random_adjacency(_nodes(x), s),),
     size_of=_adj_x,
@@ -281,6 +303,7 @@ def graphlib_topo(n: int, edges: list[tuple[int, int]]) -> int:
 
 TOPOSORT = Problem(
     name="toposort",
+    title="위상 정렬 (207/210)",
     x_label="V + E",
     make=lambda x, s: random_dag(_nodes(x), s),
     size_of=_graph_x,
@@ -337,6 +360,7 @@ def scipy_islands(grid: list[list[int]]) -> int:
 
 ISLANDS = Problem(
     name="islands",
+    title="섬 개수 (200)",
     x_label="cells",
     make=_grid_args,
     size_of=_grid_x,
@@ -367,6 +391,7 @@ def scipy_max_area(grid: list[list[int]]) -> int:
 
 MAX_AREA = Problem(
     name="max_area",
+    title="가장 큰 섬 (695)",
     x_label="cells",
     make=_grid_args,
     size_of=_grid_x,

@@ -117,6 +117,7 @@ REFERENCE = "scipy.sparse.csgraph BFS depths (shortest_path, unweighted) + numpy
 
 BIPARTITE = Problem(
     name="bipartite",
+    title="이분 그래프 판별 (785)",
     x_label="V + E",
     make=_graph_args,
     size_of=_adj_x,
@@ -131,6 +132,7 @@ BIPARTITE = Problem(
 
 BIPARTITION = Problem(
     name="bipartition",
+    title="두 그룹으로 나누기 (886)",
     x_label="V + E",
     make=_dislikes_args,
     size_of=_pairs_x,

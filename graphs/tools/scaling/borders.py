@@ -41,6 +41,7 @@ def scipy_enclaves(grid: list[list[int]]) -> int:
 
 ENCLAVES = Problem(
     name="enclaves",
+    title="바다로 못 나가는 땅 (1020)",
     x_label="cells",
     make=_grid_args,
     size_of=_grid_x,
@@ -97,6 +98,7 @@ def scipy_surrounded(board: list[list[str]]) -> tuple[str, ...]:
 
 SURROUNDED = Problem(
     name="surrounded",
+    title="둘러싸인 영역 (130)",
     x_label="cells",
     make=_board_args,
     size_of=_grid_x,

@@ -71,6 +71,7 @@ def scipy_path_length(grid: list[list[int]]) -> int:
 
 PATHS = Problem(
     name="grid_paths",
+    title="격자 최단 경로 (1091)",
     x_label="cells",
     make=_open_grid_args,
     size_of=_grid_x,
