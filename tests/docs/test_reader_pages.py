@@ -100,6 +100,8 @@ def test_terms_are_defined_where_they_first_appear():
         text = expanded(source)
         if "2k - 2" in text:  # k is the side of the grid, said before the answer
             assert re.search(r"k \\times k|k × k", text[: text.index("2k - 2")]), source
+        if re.search(r"수준 \d", text):  # a task's level: defined before its first use
+            assert text.index("수준") == text.index("**수준**은") + 2, source
         if "갤러리" in text and source != "graphs/drill.md":
             assert "**반례 갤러리**" in text or "갤러리" not in text.split("--8<--")[0], source
 
@@ -114,3 +116,23 @@ def test_the_api_index_lists_every_topic_it_finds():
         assert len(found) >= 10, package
         for topic in found:
             assert f"{TOPIC_KO.get(topic, topic)}(`{topic}`)" in line, topic
+
+
+#: The student's own words (issue 34) and the page each must find first.
+STUDENT_WORDS = {
+    "오렌지": "graphs/994-rotting-oranges.md",
+    "유니온 파인드": "graphs/323-components.md",
+    "플러드 필": "graphs/200-islands.md",
+    "가장자리": "graphs/130-surrounded-regions.md",
+    "진도": "graphs/progress.md",
+    "색칠": "graphs/785-is-graph-bipartite.md",
+    "리트코드": "graphs/drill.md",
+}
+
+
+@pytest.mark.parametrize(("word", "page"), STUDENT_WORDS.items())
+def test_the_students_words_are_tags_of_the_right_page(word, page):
+    """A tag names one page (tests/docs/test_tags.py), so search puts that page first."""
+    from studylog.gen import tags
+
+    assert (word, page) in tags.declared()
