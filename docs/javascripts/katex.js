@@ -10,11 +10,30 @@
     ],
     throwOnError: false,
   };
+  // A display formula wider than its box (a phone) scrolls sideways; a hint above it says so,
+  // shown only while the formula is wider than the box (as the attention viewer's grid does).
+  var HINT = "math-scroll-hint";
+  function addScrollHint(display) {
+    if (display.previousElementSibling && display.previousElementSibling.classList.contains(HINT)) {
+      return;
+    }
+    var hint = document.createElement("p");
+    hint.className = HINT;
+    hint.setAttribute("aria-hidden", "true");
+    hint.textContent = "← 옆으로 밀어 보기 →";
+    display.parentNode.insertBefore(hint, display);
+    function update() {
+      hint.hidden = display.scrollWidth <= display.clientWidth + 1;
+    }
+    update();
+    if (window.ResizeObserver) new ResizeObserver(update).observe(display);
+  }
   function render() {
     if (typeof renderMathInElement !== "function") return;
     document.querySelectorAll(".arithmatex").forEach(function (el) {
       renderMathInElement(el, options);
     });
+    document.querySelectorAll("article .katex-display").forEach(addScrollHint);
   }
   function renderSearchResults() {
     var list = document.querySelector(".md-search-result__list");

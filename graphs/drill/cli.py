@@ -189,7 +189,7 @@ def _hint(drill: Any, record: Held) -> list[str]:
     lines.append(f"  {text}")  # one mistake or one lesson, on lines of its own
     if taken + 1 < len(hints):
         lines.append(f"다음 힌트({hints[taken + 1][0]})는 다시 {CMD} hint {drill.number}")
-    lines.append("힌트를 본 이유를 저널의 '틀린 점과 이유'에 적어 두자.")
+    lines.append("힌트를 본 이유를 공부 일지의 '틀린 점과 이유'에 적어 두자.")
     return lines
 
 

@@ -3,8 +3,10 @@
 The judge times a passing solution on a ladder of sizes (the fastest of a few calls each) and
 fits ``log(seconds) = a + slope * log(V + E)`` by least squares
 (:func:`house.timing.loglog_slope`, on three sizes at least). A slope near 1 is linear. The
-fit reports its 95% interval, and says nothing when that interval is wide, as it is on a busy
-machine: a linear solution is never called steeper than linear because of a noisy point.
+fit reports its 95% interval: the solution is linear when the whole interval is, by the one
+rule of :mod:`graphs.tools.linear`, and steeper when none of it is. It says nothing when that
+interval is wide, as it is on a busy machine: a linear solution is never called steeper than
+linear because of a noisy point.
 
 Some problems' LeetCode limits leave nothing to fit. When the largest input allowed is below the
 ladder's usual start (994's grid has at most 100 cells, ``V + E = 280``), a call takes hundredths
@@ -21,12 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from graphs.drill.kinds import TIMING_FROM
+from graphs.tools.linear import is_linear  # the one definition of linear, on every page
 from house.timing import loglog_slope  # the house's one log-log fit, with its interval
 
-__all__ = ["MIN_RANGE", "MIN_SIZES", "STEEPER", "WIDE_SLOPE", "fit"]
+__all__ = ["MIN_RANGE", "MIN_SIZES", "WIDE_SLOPE", "fit"]
 
 WIDE_SLOPE = 0.25  # a fitted slope whose 95% half-width is larger says nothing
-STEEPER = 1.3  # slopes above this are "steeper than linear"
 MIN_SIZES = 3  # two sizes give a slope but no interval: nothing to judge by
 MIN_RANGE = 4.0  # sizes spanning less (largest V + E / smallest) are called a narrow range
 
@@ -43,8 +45,9 @@ def fit(timings: list[dict[str, Any]]) -> dict[str, Any] | None:
     -------
     dict or None
         ``{"slope", "half_width", "verdict", "smallest", "largest"}`` with the verdict
-        ``"linear"`` (the 95% interval below 1.3), ``"steeper"`` (above), ``"unclear"``
-        (across) or ``"wide"`` (wider than ±0.25), and the smallest and largest ``V + E``;
+        ``"linear"`` (the whole 95% interval linear by :func:`graphs.tools.linear.is_linear`),
+        ``"steeper"`` (the whole interval above it), ``"unclear"`` (across) or ``"wide"``
+        (wider than ±0.25), and the smallest and largest ``V + E``;
         ``{"verdict": "small", "largest"}`` when the largest ``V + E`` is below
         :data:`~graphs.drill.kinds.TIMING_FROM`; None with fewer than three sizes.
 
@@ -66,9 +69,9 @@ def fit(timings: list[dict[str, Any]]) -> dict[str, Any] | None:
     slope, half = fitted
     if half > WIDE_SLOPE:
         verdict = "wide"
-    elif slope + half < STEEPER:
+    elif is_linear(slope + half):
         verdict = "linear"
-    elif slope - half > STEEPER:
+    elif not is_linear(slope - half):
         verdict = "steeper"
     else:
         verdict = "unclear"

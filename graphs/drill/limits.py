@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (Korean constraint lines: wide characters make the lines look long)
 """LeetCode's constraints on a problem's input, declared next to its drill.
 
 A judge of LeetCode solutions judges them on LeetCode's input space: a solution that reads
@@ -100,6 +101,22 @@ class GridLimits:
             ]
         return [*sides, f"{self.name}[i][j] is {which}"]
 
+    def lines_ko(self) -> list[str]:
+        """The same constraints in Korean, one per line (inline code for the formulas).
+
+        Examples
+        --------
+        >>> GridLimits(max_side=10, cells=(0, 1, 2), names=("빈 칸", "신선", "썩음")).lines_ko()
+        ['격자 `grid`는 `m`행 `n`열이고, `1 <= m, n <= 10`이다.', '칸의 값은 `0`(빈 칸), `1`(신선), `2`(썩음) 중 하나다.']
+        """
+        if self.square:
+            sides = f"격자 `{self.name}`는 `n` × `n` 정사각형이고, `1 <= n <= {self.max_side}`이다."
+        else:
+            sides = f"격자 `{self.name}`는 `m`행 `n`열이고, `1 <= m, n <= {self.max_side}`이다."
+        values = ", ".join(f"`{cell!r}`" + ("" if name == str(cell) else f"({name})")
+                           for cell, name in zip(self.cells, self.names, strict=True))  # fmt: skip
+        return [sides, f"칸의 값은 {values} 중 하나다."]
+
     def notes(self) -> list[str]:
         """What the judge leaves out because of the constraints, in Korean."""
         side = self.max_side
@@ -187,6 +204,31 @@ class GraphLimits:
             lines.append("ai != bi")
         if not self.repeats:
             lines.append(f"All the pairs {pairs}[i] are distinct")
+        return lines
+
+    def lines_ko(self) -> list[str]:
+        """The same constraints in Korean, one per line (inline code for the formulas).
+
+        Examples
+        --------
+        >>> GraphLimits(nodes="n", pairs="edges", max_nodes=2000, min_pairs=1, max_pairs=5000,
+        ...             ordered=True, self_loops=False).lines_ko()[:2]
+        ['정점은 `n`개(0번부터 `n - 1`번까지)이고, `1 <= n <= 2000`이다.', '쌍 목록 `edges`의 길이는 1 이상 5000 이하다.']
+        """
+        n, pairs = self.nodes, self.pairs
+        first = self.first_node
+        last = f"{n} - 1" if not first else (n if first == 1 else f"{n} - 1 + {first}")
+        most = self.max_pairs if self.max_pairs is not None else f"`{n} * ({n} - 1)`"
+        pair = "`ai <= bi`인 " if self.ordered else ""
+        lines = [
+            f"정점은 `{n}`개({first}번부터 `{last}`번까지)이고, `1 <= {n} <= {self.max_nodes}`이다.",
+            f"쌍 목록 `{pairs}`의 길이는 {self.min_pairs} 이상 {most} 이하다.",
+            f"쌍 `{pairs}[i]`는 {pair}두 정점 `[ai, bi]`다.",
+        ]
+        if not self.self_loops:
+            lines.append("`ai != bi`: 정점을 자기 자신과 잇는 쌍은 없다.")
+        if not self.repeats:
+            lines.append("같은 쌍은 두 번 나오지 않는다.")
         return lines
 
     def notes(self) -> list[str]:

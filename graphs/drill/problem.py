@@ -196,8 +196,8 @@ class Drill:
         the answer as LeetCode writes it (:func:`graphs.drill.answers.leetcode_text`:
         ``true``, ``[0,1]``).
     pattern : str
-        The technique the problem practises, in Korean (``"격자 홍수 채우기"``,
-        ``"union-find"``, ...): ``python -m graphs.drill list`` and the progress page group the
+        The technique the problem practises, in Korean (``"플러드 필"``,
+        ``"유니온 파인드"``, ...): ``python -m graphs.drill list`` and the progress page group the
         track by it, so problems of one pattern share the same words.
     answer_in_place : bool
         LeetCode's method returns nothing and changes its first argument in place (130's

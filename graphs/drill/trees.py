@@ -82,6 +82,17 @@ class TreePlusEdgeLimits:
             "The given graph is connected.",
         ]
 
+    def lines_ko(self) -> list[str]:
+        """The same constraints in Korean, one per line (inline code for the formulas)."""
+        e = self.pairs
+        return [
+            f"정점은 1번부터 `n`번까지이고, 간선도 `n`개다(`n == {e}.length`, "
+            f"`{self.min_nodes} <= n <= {self.max_nodes}`).",
+            f"간선 `{e}[i]`는 두 정점 `[ai, bi]`이고 `1 <= ai < bi <= n`이다.",
+            "같은 간선은 두 번 나오지 않는다.",
+            "그래프는 모두 이어져 있다.",
+        ]
+
     def notes(self) -> list[str]:
         """What the judge leaves out because of the constraints, in Korean."""
         return [

@@ -19,6 +19,7 @@ matplotlib.use("Agg")
 
 from matplotlib.figure import Figure
 
+from graphs.tools.scaling import X_LABEL_KO, title_of
 from house.figures import labels, panels_figure, plain_ticks
 
 __all__ = ["LABELS", "scaling_figure"]
@@ -30,12 +31,12 @@ LABELS = {
            "slope_long": "{}\n기울기 {:.2f}",
            "guide": "기울기 1 (선형)",
            "reference": "참조 구현 ({})", "c": "C", "python": "순수 Python",
-           "missing": "측정하지 않음 (중단됨)", "cells": "격자 칸 수"},
+           "missing": "측정하지 않음 (중단됨)", "korean": "yes"},
     "en": {"title": "graphs: time vs input size (log-log)", "quick": " [quick]",
            "seconds": "time (median)", "slope": "{} · slope {:.2f}", "guide": "slope 1",
            "slope_long": "{}\nslope {:.2f}",
            "reference": "reference ({})", "c": "C", "python": "pure Python",
-           "missing": "not measured (interrupted)", "cells": "cells"},
+           "missing": "not measured (interrupted)", "korean": ""},
 }  # fmt: skip
 
 #: A legend name longer than this puts its slope on a second line: with it on one line
@@ -103,8 +104,9 @@ def _panel(ax: Any, name: str, pr: Mapping[str, Any], text: Mapping[str, str], b
             colour = PEER_COLOURS["networkx" if solver == pr["networkx"] else "reference"]
         ax.loglog(xs, ts, marker="o" if ours else ".", linewidth=2.2 if ours else 1.2,
                   color=colour, label=_solver_label(pr, solver, text))  # fmt: skip
-    ax.set_title(name)
-    ax.set_xlabel(text["cells"] if pr["x_label"] == "cells" else pr["x_label"])
+    korean = bool(text["korean"])  # the problem's Korean title and size, or its plain name
+    ax.set_title(title_of(name) if korean else name)
+    ax.set_xlabel(X_LABEL_KO.get(pr["x_label"], pr["x_label"]) if korean else pr["x_label"])
     ax.set_ylabel(text["seconds"])
     ax.grid(True, which="major", alpha=0.3)
     if not xs:

@@ -9,7 +9,8 @@ writes, with no list of problems kept here (:func:`graphs.drill.drills` finds th
 
 * ``docs/generated/drills/problem-<number>.md``: the problem page's 문제 / 예시 / 제약, and which
   implementations check and time the solution;
-* ``docs/generated/drills/constraints.md``: every problem's constraints in LeetCode's words, with
+* ``docs/generated/drills/constraints.md``: every problem's constraints in Korean (LeetCode's
+  English words folded under each), with
   the hard cases the judge climbs and what the constraints leave out (the drill page);
 * ``docs/generated/drills/peers.md``: what each benchmark compares with (the graphs index).
 """
@@ -80,7 +81,15 @@ def _example(drill: Any, args: dict[str, Any], answer: Any) -> list[str]:
 
 
 def _constraints(drill: Any) -> list[str]:
-    return ["```text", *drill.constraints.lines(), "```"]
+    """The constraints in Korean, then LeetCode's English original folded away."""
+    original = ["```text", *drill.constraints.lines(), "```"]
+    return [
+        *(f"- {line}" for line in drill.constraints.lines_ko()),
+        "",
+        '??? note "LeetCode 원문 (영어)"',
+        "",
+        *(f"    {line}" for line in original),
+    ]
 
 
 def built_on(func: Any) -> set[str]:

@@ -13,6 +13,8 @@ fragment,
 
 * ``docs/generated/graphs/scaling/<problem>.md`` (e.g. ``islands``, ``max_area``),
 * ``docs/generated/graphs/pitfalls/<wrong function>.md`` (e.g. ``max_area_mark_on_pop``),
+* ``docs/generated/graphs/linear_rule.md``: the one definition of linear
+  (:mod:`graphs.tools.linear`), for the pages that judge a slope outside the benchmark's,
 
 and the page that shows the code of the functions concerned includes it, next to its own
 Korean explanation of the mistake. The pitfall fragments are rendered by the galleries' one
@@ -26,7 +28,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from graphs.tools.bench import is_linear
+from graphs.tools.linear import LINEAR_RULE_KO, LINEAR_SLOPE_MAX, is_linear
+from graphs.tools.scaling import X_LABEL_KO, title_of
 from studylog.gen import gallery
 from studylog.gen.common import RESULTS, Content, header, load_json, missing_results
 from studylog.gen.graphs_figures import OVERVIEW, figure_md, scaling_figures
@@ -51,12 +54,16 @@ def _ms(seconds: float) -> str:
     return f"{round(ms, digits):,.{digits}f}"
 
 
+def _x(prob: dict[str, Any]) -> str:
+    """What a problem's size counts, in Korean (``cells`` -> ``격자 칸 수``)."""
+    return X_LABEL_KO.get(prob["x_label"], prob["x_label"])
+
+
 def _slope(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
 
 
 def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
-    lo, hi = data["settings"]["slope_goal"]
     ours = prob["ours"]
     solvers = [*ours, prob["networkx"], prob["reference"]]
     ref_kind = "C" if prob["reference_is_c"] else "순수 Python"
@@ -64,13 +71,13 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
     for solver in solvers:
         role = "우리" if solver in ours else ("networkx" if solver == prob["networkx"] else "참조")
         s = prob["slopes"].get(solver)
-        ok = is_linear(s, (lo, hi))
-        verdict = ("선형 범위 안" if ok else "범위 밖") if solver in ours else ""
+        verdict = ("선형" if is_linear(s) else "선형보다 가파름") if solver in ours else ""
         slope_rows.append(f"| {role} | `{solver}` | {_slope(s)} | {verdict} |")
     lines = [
-        f"**측정한 문제**: `{name}` (x축: {prob['x_label']}), 참조 구현은 {ref_kind}.",
+        f"**측정한 문제**: {title_of(name)} (`{name}`, x축은 {_x(prob)}), 참조 구현은 {ref_kind}.",
         "",
-        f"**log-log 기울기** (선형 \\(O(V + E)\\)이면 1에 가깝다; 목표 범위 [{lo}, {hi}])",
+        f"**log-log 기울기** (선형 \\(O(V + E)\\)이면 1에 가깝다. "
+        f"{LINEAR_SLOPE_MAX} 이하면 선형으로 본다)",
         "",
         "| 구분 | 함수 | 기울기 | 판정 |",
         "| :-- | :-- | --: | :-- |",
@@ -78,7 +85,7 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
         "",
         "**크기별 중앙값 시간 (ms)**",
         "",
-        "| " + prob["x_label"] + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
+        "| " + _x(prob) + " | " + " | ".join(f"`{s}`" for s in solvers) + " |",
         "| --: | " + " | ".join("--:" for _ in solvers) + " |",
     ]
     for i, x in enumerate(prob["x"]):
@@ -99,7 +106,7 @@ def _problem(name: str, prob: dict[str, Any], data: dict[str, Any]) -> str:
         ]
         lines += [
             "",
-            f"**{label}에서의 비교** ({prob['x_label']} = {target['x']:,})",
+            f"**{label}에서의 비교** ({_x(prob)} = {target['x']:,})",
             "",
             "| | " + " | ".join(f"`{solver}`" for solver in ratios) + " |",
             "| :-- | " + " | ".join("--:" for _ in ratios) + " |",
@@ -175,7 +182,7 @@ def _speed_summary(data: dict[str, Any], goal: float) -> tuple[list[str], str]:
             key, speedup = f"{name}: {solver}", r["speedup_vs_networkx"]
             had_goal = key in goals
             rows.append(
-                f"| {name} | `{solver}` | {speedup:.1f}배 "
+                f"| {title_of(name)} | `{solver}` | {speedup:.1f}배 "
                 f"| {f'{goal:g}배 목표' if had_goal else '목표 없음'} |"
             )
             (reached if speedup >= goal else short).append(
@@ -207,23 +214,20 @@ def render_scaling(
     note = _run_note(data)
     out = {}
     goals = data["goals"]
-    lo, hi = data["settings"]["slope_goal"]
     slopes = goals["slopes_linear"]
     rows = [  # the problem alone in the first column: it stays in view on a phone
-        "| {} | `{}` | {} |".format(*key.split(": ", 1), _slope(g["slope"]))
-        for key, g in slopes.items()
+        "| {} | `{}` | {} |".format(title_of(name), solver, _slope(g["slope"]))
+        for (name, solver), g in ((key.split(": ", 1), g) for key, g in slopes.items())
     ]
-    inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if is_linear(g["slope"], (lo, hi))]
-    outside = [
-        k.split(": ", 1)[-1] for k, g in slopes.items() if not is_linear(g["slope"], (lo, hi))
-    ]
+    inside = [k.split(": ", 1)[-1] for k, g in slopes.items() if is_linear(g["slope"])]
+    outside = [k.split(": ", 1)[-1] for k, g in slopes.items() if not is_linear(g["slope"])]
     slope_text = (
-        f"선형 시간이면 기울기가 1에 가깝다. 소수 둘째 자리로 보인 기울기가 [{lo}, {hi}] 안이면"
-        " 선형으로 쳤다(모든 페이지가 같은 기준이다). "
+        LINEAR_RULE_KO
+        + " "
         + (
-            f"잰 {len(inside)}개 함수 모두 이 범위에 들었다."
+            f"잰 {len(inside)}개 함수 모두 선형이다."
             if not outside
-            else f"범위에 든 함수는 {len(inside)}개, 벗어난 함수는 "
+            else f"선형인 함수는 {len(inside)}개, 선형보다 가파른 함수는 "
             + ", ".join(f"`{k}`" for k in outside)
             + "이다."
         )
@@ -273,4 +277,5 @@ def generate() -> dict[str, Content]:
     out: dict[str, Content] = {f"{OUT}/overview.md": scaling.pop("overview"), **figures}
     out.update({f"{OUT}/scaling/{name}.md": text for name, text in scaling.items()})
     out.update({f"{OUT}/pitfalls/{name}.md": text for name, text in pitfall_fragments().items()})
+    out[f"{OUT}/linear_rule.md"] = header("graphs/tools/linear.py") + "\n" + LINEAR_RULE_KO + "\n"
     return out

@@ -2,7 +2,8 @@
 
 Source: ``docs/results/heads.json``, written by ``python -m mha.experiments.heads --publish``
 (and ``docs/results/heads_search.json`` for the trade-off search). The pages are made by the
-modules beside this one, split along their seams: :mod:`studylog.gen.heads_prose` (the answer,
+modules beside this one, split along their seams: :mod:`studylog.gen.heads_note` (the
+note's own question answered in one sentence), :mod:`studylog.gen.heads_prose` (the answer,
 the verdict and how to reproduce the record), :mod:`studylog.gen.heads_tables` (with the head
 analysis), :mod:`studylog.gen.heads_figures` (PNGs drawn with :mod:`mha.experiments.heads.plots`
 into ``docs/results/heads_*.png``, redrawn only when their inputs change) and
@@ -21,6 +22,7 @@ from studylog.gen.heads_figures import (
     figures,
     summary_figures,
 )
+from studylog.gen.heads_note import headline_md, note_answer, sweep_sentence
 from studylog.gen.heads_prose import (
     answer_md,
     answer_sentence,
@@ -56,12 +58,15 @@ __all__ = [
     "expected_keys",
     "figures",
     "generate",
+    "headline_md",
+    "note_answer",
     "ordering",
     "patterns_md",
     "ranks",
     "reproduce_md",
     "search_md",
     "summary_figures",
+    "sweep_sentence",
     "table_md",
     "verdict_md",
     "viewer_data",
@@ -76,6 +81,7 @@ def generate() -> dict[str, Content]:
     files, figures_md = figures(data)
     summary_files, sweep_md, budget_md = summary_figures(data)
     files.update(summary_files)
+    files["generated/heads_headline.md"] = headline_md(data)
     files["generated/heads_answer.md"] = answer_md(data)
     files["generated/heads_accuracy.md"] = sweep_md(RESULTS_PAGE)
     files["generated/heads_accuracy_journal.md"] = sweep_md(JOURNAL_PAGE)

@@ -1,6 +1,5 @@
 # ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
-"""The head-count pages' prose: the answer first (one bold sentence, how to read it, a line per
-setting), the verdict and how to reproduce the record. Every sentence is made from the results
+"""The head-count pages' prose: the answer per setting (how to read it, a line per setting), the verdict and how to reproduce the record. Every sentence is made from the results
 file and written in words, not notation."""
 
 from __future__ import annotations
@@ -112,37 +111,6 @@ def _fewer_win(v: dict[str, Any]) -> tuple[int, list[int], dict] | None:
     return top["b"], sorted(p["a"] for p in wins if p["b"] == top["b"]), top
 
 
-def _more_win(v: dict[str, Any]) -> tuple[int, list[int]] | None:
-    """The loser of the largest confident win of more, narrower heads and the head counts that
-    beat it; ``None`` when more heads never won."""
-    wins = [p for p in v["pairs"] if p["differ"] and p.get("confident") and p["gap"] < 0]
-    if not wins:
-        return None
-    top = min(wins, key=lambda p: p["gap"])
-    return top["a"], sorted(p["b"] for p in wins if p["a"] == top["a"])
-
-
-def headline(data: dict[str, Any]) -> str:
-    """The note's question ("does the trade-off show?") answered in one bold sentence, from the
-    verdicts: where fewer, wider heads won, where more heads won, or that nothing differed."""
-    d_model = data["config"]["d_model"]
-    fewer, more = [], []
-    for v in data["verdict"]:
-        if (f := _fewer_win(v)) is not None:
-            loser, winners, _ = f
-            fewer.append(f"`{v['task']}`에서는 head {loser}개(d_head {d_model // loser})가 "
-                         f"{_who_beat(v, loser, winners)}에게 졌")  # fmt: skip
-        if (m := _more_win(v)) is not None:
-            loser, winners = m
-            more.append(f"`{v['task']}`에서는 head {_heads_ko(winners)}가 {loser}개보다 높았")
-    if fewer:
-        return "**트레이드오프는 보였다: " + "고, ".join(fewer + more) + "다.**"
-    if more:
-        return ("**비용 쪽은 보이지 않았다: " + "고, ".join(more)
-                + "고, 적고 넓은 head가 이긴 태스크는 없었다.**")  # fmt: skip
-    return "**이 예산에서는 수렴한 head 수끼리 차이가 보이지 않았다.**"
-
-
 def answer_sentence(
     v: dict[str, Any], rows: list[dict], on_answer: dict[int, dict] | None = None
 ) -> str:
@@ -196,10 +164,10 @@ def answer_sentence(
 
 
 def answer_md(data: dict[str, Any]) -> str:
-    """The answer first: one bold sentence (:func:`headline`), how to read what follows, then one
-    line per setting."""
+    """How to read the answer (the bold sentence before it is
+    :func:`studylog.gen.heads_note.headline_md`), then one line per setting."""
     cfg = data["config"]
-    lines = [header(SOURCE), headline(data) + "\n"]
+    lines = [header(SOURCE)]
     lines.append(
         "**읽는 법.** 두 head 수는 둘 다 수렴했고 시드 평균 검증 정확도의 차이가 시드 표준편차보다 클 때만 "
         '한쪽이 높다고 쓰고, 편차 안이면 "서로 차이 없음"이라고 쓴다. **수렴**은 시드 평균 정확도가 예산의 '

@@ -126,3 +126,49 @@ def test_the_checks_see_a_broken_word_and_an_overflow(browser, site_url: str) ->
     assert code and all(cut.replace("|", "") == "CycleError" for cut in code), code
     assert broken and all("<p>" in b for b in broken), broken
     assert past and all(x.startswith('text "overflow overflow') for x in past), past
+
+
+def test_the_progress_pattern_table_shows_its_last_column_on_a_phone(browser, site_url) -> None:
+    """Issue 34: the pattern table's last column was cut at 390 px. Scrolled to its far right,
+    the last header cell lies whole inside the scrolling box and the window."""
+    with site_page(browser, site_url, 390) as phone:
+        open_page(phone, site_url, "graphs/progress/")
+        ends = phone.evaluate(
+            """() => [...document.querySelectorAll('article .md-typeset__scrollwrap')]
+                .filter(w => w.querySelector('table'))
+                .map(w => {
+                    w.scrollLeft = w.scrollWidth;
+                    const cells = w.querySelector('tr').cells;
+                    const last = cells[cells.length - 1].getBoundingClientRect();
+                    const box = w.getBoundingClientRect();
+                    return {name: cells[cells.length - 1].textContent.trim(), right: last.right,
+                            box: Math.min(box.right, innerWidth), left: last.left};
+                })"""
+        )
+    assert ends, "no table on the progress page"
+    for end in ends:
+        assert end["right"] <= end["box"] + 1 and end["left"] >= 0, end
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_formula_wider_than_the_screen_scrolls_with_a_visible_hint(browser, site_url, width):
+    """Issue 34: display equations were cut at 390 px with no hint. Each rendered display formula
+    scrolls sideways; the hint above it shows exactly when it is wider than its box."""
+    with site_page(browser, site_url, width) as page:
+        open_page(page, site_url, "blog/2026/10/05/multi-head-attention/")
+        page.wait_for_selector("article .katex-display")
+        page.wait_for_timeout(300)  # the ResizeObserver's first call
+        formulas = page.evaluate(
+            """() => [...document.querySelectorAll('article .katex-display')].map(d => {
+                const hint = d.previousElementSibling;
+                return {wide: d.scrollWidth > d.clientWidth + 1,
+                        overflow: getComputedStyle(d).overflowX,
+                        hint: !!hint && hint.classList.contains('math-scroll-hint'),
+                        shown: !!hint && !hint.hidden && hint.getBoundingClientRect().height > 0};
+            })"""
+        )
+    assert formulas
+    for f in formulas:
+        assert f["overflow"] == "auto" and f["hint"] and f["shown"] == f["wide"], f
+    if width == 390:
+        assert any(f["wide"] for f in formulas), "no formula wider than a phone to check the hint"

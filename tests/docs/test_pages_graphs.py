@@ -282,11 +282,12 @@ def test_the_speed_summary_names_every_function_below_the_goal_and_where_it_was_
 
 @pytest.mark.parametrize(
     ("slope", "verdict"),
-    [(1.2002, "선형 범위 안"), (1.206, "범위 밖"), (0.846, "선형 범위 안"), (0.844, "범위 밖")],
+    [(1.3002, "선형"), (1.306, "선형보다 가파름"), (1.23, "선형"), (0.79, "선형")],
 )
-def test_a_slope_is_out_of_range_only_as_shown(slope: float, verdict: str) -> None:
-    """One definition of linear: the slope as the page prints it (two decimals) is judged, so
-    1.20 is never "범위 밖" under a range that ends at 1.2."""
+def test_a_slope_is_steeper_only_as_shown(slope: float, verdict: str) -> None:
+    """One definition of linear (:mod:`graphs.tools.linear`): the slope as the page prints it
+    (two decimals) is judged, so 1.30 is never steeper under a rule that ends at 1.3, and a
+    slope under 1 is linear."""
     data = _bench()
     name, prob = next(iter(data["problems"].items()))
     solver = prob["ours"][0]

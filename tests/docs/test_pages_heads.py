@@ -321,19 +321,83 @@ def test_every_seed_count_on_the_pages_is_the_results_files(files):
 
 
 def test_the_answer_opens_with_one_bold_sentence_made_from_the_verdicts(files):
-    from studylog.gen.heads_prose import headline
+    from studylog.gen.heads_note import note_answer, sweep_sentence
 
     data = load_json(RESULTS / "heads.json")
-    body = files["generated/heads_answer.md"].split("\n", 1)[1].strip()
-    first = body.split("\n", 1)[0]
-    assert first == headline(data)
+    body = files["generated/heads_headline.md"].split("\n", 1)[1].strip()
+    first, rest = body.split("\n", 1)
+    assert first == note_answer(data) and rest.strip() == sweep_sentence(data)
     assert first.startswith("**") and first.endswith(".**") and ". " not in first[2:-3]
-    # it names every setting where fewer, wider heads won
-    for v in data["verdict"]:
-        assert (f"`{v['task']}`에서는" in first) >= bool(v["fewer_heads_win"])
     # what is defined before it is used: the legend comes before the first bullet
-    assert body.index("**읽는 법.**") < body.index("\n- **`")
-    assert body.index("**수준**") < body.index("수준 0")
+    answer = files["generated/heads_answer.md"]
+    assert answer.index("**읽는 법.**") < answer.index("\n- **`")
+    assert answer.index("**수준**") < answer.index("수준 0")
+
+
+HEADLINE_PAGES = site.sources_including("heads_headline.md")
+
+
+def test_the_note_answer_is_on_the_results_page_the_home_page_and_the_entry():
+    assert {"results/index.md", "index.md", "blog/posts/2026-10-05.md"} <= set(HEADLINE_PAGES)
+
+
+@pytest.mark.parametrize("page", HEADLINE_PAGES)
+def test_the_note_answer_comes_before_any_other_result(page):
+    from studylog.gen.common import DOCS
+
+    text = (DOCS / page).read_text(encoding="utf-8")
+    includes = re.finditer(r'--8<-- "docs/generated/heads_\w+', text)
+    first = min(text.index(m.group(0)) for m in includes)
+    assert text.index('--8<-- "docs/generated/heads_headline.md"') == first
+
+
+def test_the_note_answer_numbers_are_the_tables_numbers(files):
+    """One computation of one setting: every seed mean in the bold sentence is the record
+    table's number for that task and head count, and its parameter count is the note's."""
+    from mha.experiments.heads.cli import NOTE_HEADS
+    from mha.params import attention_param_count
+
+    data = load_json(RESULTS / "heads.json")
+    first = files["generated/heads_headline.md"].split("\n")[2]
+    assert f"{attention_param_count(data['config']['d_model'], 1):,}개" in first
+    table = files["generated/heads_table.md"]
+    for row in data["summary"]:
+        if row["n_heads"] in NOTE_HEADS:
+            assert f"`{row['task']}`" in first
+            mean = f"{row['val_accuracy_mean']:.4f}"
+            assert mean in first and mean in table
+
+
+def test_a_changed_results_file_changes_the_note_answer():
+    """Staleness: the sentence is recomputed from the file, so a different mean shows."""
+    import copy
+
+    from studylog.gen.heads_note import note_answer
+
+    data = load_json(RESULTS / "heads.json")
+    changed = copy.deepcopy(data)
+    row = next(r for r in changed["summary"] if r["n_heads"] == 8)
+    row["val_accuracy_mean"] = 0.12345
+    assert "0.1235" in note_answer(changed) and "0.1235" not in note_answer(data)
+
+
+#: The study note's questions about the head-count experiment, word for word.
+NOTE_QUESTIONS = ("파라미터 수가 같은데 성능 차이가 나는가?",
+                  "차이가 시드 간 편차보다 큰가? 작다면 '차이가 있다'고 쓰지 않는다.",
+                  "차이가 시드 간 편차보다 큰가?")  # fmt: skip
+
+
+@pytest.mark.parametrize("page", HEADLINE_PAGES)
+def test_the_note_is_quoted_in_its_own_words(page):
+    """Every double-quoted sentence in a paragraph where the note (노트) speaks is its own."""
+    from studylog.gen.common import DOCS
+
+    text = (DOCS / page).read_text(encoding="utf-8")
+    paragraphs = [p for p in text.split("\n\n") if re.search("노트(가|는) ", p) and '"' in p]
+    assert paragraphs, page
+    for paragraph in paragraphs:
+        for quoted in re.findall(r'"([^"]+)"', paragraph):
+            assert quoted in NOTE_QUESTIONS, (page, quoted)
 
 
 #: Generated phrases that read like machine output (issue 21): notation instead of words, a

@@ -184,7 +184,8 @@ def test_the_323_record_describes_union_find_as_its_code_does() -> None:
     record = records.record("count_components")
     source = (ROOT / "graphs/components.py").read_text(encoding="utf-8")
     assert "_union_find" in source and "adj" not in source
-    assert "union-find" in record["접근"] and "인접 리스트는 만들지 않는다" in record["그래프 표현"]
+    assert "유니온 파인드" in record["접근"]
+    assert "인접 리스트는 만들지 않는다" in record["그래프 표현"]
 
 
 def test_the_docstrings_keep_only_the_short_complexity_note() -> None:

@@ -32,5 +32,5 @@ DRILL = Drill(
     networkx=lambda args: nx_components(args["n"], args["edges"]),
     to_leetcode=lambda args: [args["n"], [list(e) for e in args["edges"]]],
     verdict=same_int,
-    pattern="union-find",
+    pattern="유니온 파인드",
 )

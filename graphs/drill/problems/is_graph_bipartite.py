@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (Korean constraint lines: wide characters make the lines look long)
 """LeetCode 785 as a drill: ``isBipartite(self, graph: List[List[int]]) -> bool``.
 
 LeetCode passes an adjacency list. The judge's canonical inputs are ``{"n", "edges"}`` with
@@ -38,6 +39,16 @@ class AdjacencyLimits(GraphLimits):
             "graph[u] does not contain u",
             "All the values of graph[u] are unique",
             "If graph[u] contains v, then graph[v] contains u",
+        ]
+
+    def lines_ko(self) -> list[str]:
+        """The same constraints in Korean, one per line (inline code for the formulas)."""
+        return [
+            f"정점은 0번부터 `n - 1`번까지이고, `graph.length == n`, `1 <= n <= {self.max_nodes}`이다.",
+            "`graph[u]`는 정점 `u`의 이웃 목록이다. 길이는 0 이상 `n` 미만이고, 값은 0 이상 `n - 1` 이하다.",
+            "`graph[u]`에 `u` 자신은 없다(자기 루프가 없다).",
+            "`graph[u]`의 값은 서로 다르다(같은 간선이 두 번 나오지 않는다).",
+            "`graph[u]`에 `v`가 있으면 `graph[v]`에도 `u`가 있다(방향이 없는 그래프다).",
         ]
 
 

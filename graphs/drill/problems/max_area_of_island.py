@@ -39,5 +39,5 @@ DRILL = Drill(
     networkx=lambda args: max(nx_island_sizes(args["grid"]), default=0),
     to_leetcode=lambda args: [CONSTRAINTS.to_leetcode(args["grid"])],
     verdict=same_int,
-    pattern="격자 홍수 채우기",
+    pattern="플러드 필",
 )

@@ -91,5 +91,5 @@ DRILL = Drill(
     to_leetcode=lambda args: [CONSTRAINTS.to_leetcode(args["grid"])],
     verdict=same_int,
     answer_text=_answer_text,
-    pattern="테두리에서 채우기",
+    pattern="가장자리에서 플러드 필",
 )

@@ -28,5 +28,5 @@ DRILL = Drill(
     networkx=lambda args: len(nx_island_sizes(args["grid"])),
     to_leetcode=lambda args: [CONSTRAINTS.to_leetcode(args["grid"])],
     verdict=same_int,
-    pattern="격자 홍수 채우기",
+    pattern="플러드 필",
 )

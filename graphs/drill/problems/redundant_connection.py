@@ -93,5 +93,5 @@ DRILL = Drill(
     to_leetcode=lambda args: [[list(e) for e in args["edges"]]],
     verdict=same_edge,
     answer_text=_answer_text,
-    pattern="union-find",
+    pattern="유니온 파인드",
 )

@@ -94,7 +94,7 @@ def _random_mix(k: int) -> list[list[int]]:
 
 
 FAMILIES = (
-    ladder("모두 신선하고 한 구석만 썩은 격자 (답 2k - 2)", SIDES, _rotten_corner),
+    ladder("모두 신선하고 한 구석만 썩은 k × k 격자 (답 2k - 2분)", SIDES, _rotten_corner),
     ladder("썩은 귤 없이 모두 신선한 격자 (답 -1)", SIDES, lambda k: _filled(k, FRESH)),
     ladder("귤이 하나도 없는 격자 (답 0)", SIDES, lambda k: _filled(k, EMPTY)),
     ladder("신선한 귤 없이 썩은 귤과 빈 칸만 (답 0)", SIDES, _rotten_and_empty),

@@ -151,6 +151,6 @@ DRILL = Drill(
     to_leetcode=lambda args: [[list(row) for row in args["board"]]],
     verdict=same_board,
     answer_text=_answer_text,
-    pattern="테두리에서 채우기",
+    pattern="가장자리에서 플러드 필",
     answer_in_place=True,
 )

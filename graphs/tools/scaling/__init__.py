@@ -39,12 +39,14 @@ import graphs
 __all__ = [
     "EDGE_FACTOR",
     "SEED",
+    "X_LABEL_KO",
     "Problem",
     "problems",
     "random_adjacency",
     "random_dag",
     "random_graph",
     "random_grid",
+    "title_of",
 ]
 
 SEED = 20240601
@@ -66,9 +68,9 @@ class Problem:
     Each problem is a module-level constant below, next to its inputs and its peers, and
     :func:`problems` finds them all; no other list names them. Its results appear on the site
     wherever a page includes ``docs/generated/graphs/scaling/<name>.md`` (the page that shows
-    the code of the functions in ``ours``; a test checks that pairing). A problem on the
-    target graph or grid is declared with :meth:`on_graphs` or :meth:`on_grids`, which fill in
-    what ``x`` counts and the target size.
+    the code of the functions in ``ours``; a test checks that pairing), under its Korean
+    ``title`` (:func:`title_of`). A problem on the target graph or grid is declared with
+    :meth:`on_graphs` or :meth:`on_grids`, which fill in what ``x`` counts and the target size.
     """
 
     name: str
@@ -84,6 +86,7 @@ class Problem:
     target_label: str = ""
     speedup_goal: bool = False
     results: dict[str, Any] = field(default_factory=dict)
+    title: str = ""  # the problem in Korean, with its LeetCode number (figures and pages)
 
     @classmethod
     def on_graphs(cls, **fields: Any) -> Problem:
@@ -95,6 +98,22 @@ class Problem:
         """A problem on random grids: ``x`` is the number of cells, the target a 700 x 700
         grid."""
         return cls(x_label="cells", size_of=_grid_x, target_x=TARGET_GRID_X, **fields)
+
+
+def title_of(name: str) -> str:
+    """The Korean title of the benchmarked problem ``name`` (``name`` itself when no problem
+    declares it: a results file may hold a problem since renamed).
+
+    Examples
+    --------
+    >>> title_of("bipartite"), title_of("gone")
+    ('이분 그래프 판별 (785)', 'gone')
+    """
+    return next((p.title for p in problems() if p.name == name and p.title), name)
+
+
+#: The Korean name of each ``x_label`` a problem measures its size in.
+X_LABEL_KO = {"cells": "격자 칸 수"}
 
 
 def problems() -> list[Problem]:
@@ -203,6 +222,7 @@ def scipy_components(n: int, edges: list[tuple[int, int]]) -> int:
 
 COMPONENTS = Problem.on_graphs(
     name="components",
+    title="연결 요소 개수 (323)",
     make=lambda x, s: random_graph(_nodes(x), s),
     size_of=_graph_x,
     ours={"graphs.count_components": graphs.count_components},
@@ -246,6 +266,7 @@ def scipy_bfs(adj: list[list[int]]) -> int:
 
 BFS = Problem.on_graphs(
     name="bfs",
+    title="BFS 최단 거리",
     make=lambda x, s: (random_adjacency(_nodes(x), s),),
     size_of=_adj_x,
     ours={"graphs.shortest_path_lengths": ours_bfs},
@@ -290,6 +311,7 @@ def graphlib_topo(n: int, edges: list[tuple[int, int]]) -> int:
 
 TOPOSORT = Problem.on_graphs(
     name="toposort",
+    title="위상 정렬 (207/210)",
     make=lambda x, s: random_dag(_nodes(x), s),
     size_of=_graph_x,
     ours={
@@ -344,6 +366,7 @@ def scipy_islands(grid: list[list[int]]) -> int:
 
 ISLANDS = Problem.on_grids(
     name="islands",
+    title="섬 개수 (200)",
     make=_grid_args,
     ours={"graphs.num_islands": graphs.num_islands},
     networkx=nx_islands,
@@ -371,6 +394,7 @@ def scipy_max_area(grid: list[list[int]]) -> int:
 
 MAX_AREA = Problem.on_grids(
     name="max_area",
+    title="가장 큰 섬 (695)",
     make=_grid_args,
     ours={"graphs.max_area_of_island": graphs.max_area_of_island},
     networkx=nx_max_area,

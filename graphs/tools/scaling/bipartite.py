@@ -117,6 +117,7 @@ REFERENCE = "scipy.sparse.csgraph BFS depths (shortest_path, unweighted) + numpy
 
 BIPARTITE = Problem.on_graphs(
     name="bipartite",
+    title="이분 그래프 판별 (785)",
     make=_graph_args,
     size_of=_adj_x,
     ours={"graphs.is_bipartite": graphs.is_bipartite},
@@ -129,6 +130,7 @@ BIPARTITE = Problem.on_graphs(
 
 BIPARTITION = Problem.on_graphs(
     name="bipartition",
+    title="두 그룹으로 나누기 (886)",
     make=_dislikes_args,
     size_of=_pairs_x,
     ours={"graphs.possible_bipartition": graphs.possible_bipartition},

@@ -39,6 +39,7 @@ def scipy_enclaves(grid: list[list[int]]) -> int:
 
 ENCLAVES = Problem.on_grids(
     name="enclaves",
+    title="바다로 못 나가는 땅 (1020)",
     make=_grid_args,
     ours={"graphs.num_enclaves": graphs.num_enclaves},
     networkx=nx_enclaves,
@@ -92,6 +93,7 @@ def scipy_surrounded(board: list[list[str]]) -> tuple[str, ...]:
 
 SURROUNDED = Problem.on_grids(
     name="surrounded",
+    title="둘러싸인 영역 (130)",
     make=_board_args,
     ours={"graphs.capture_surrounded": ours_surrounded},
     networkx=nx_surrounded,

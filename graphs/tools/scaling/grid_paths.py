@@ -71,6 +71,7 @@ def scipy_path_length(grid: list[list[int]]) -> int:
 
 PATHS = Problem.on_grids(
     name="grid_paths",
+    title="격자 최단 경로 (1091)",
     make=_open_grid_args,
     ours={"graphs.shortest_path_binary_matrix": graphs.shortest_path_binary_matrix},
     networkx=nx_path_length,

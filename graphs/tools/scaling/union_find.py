@@ -73,6 +73,7 @@ def scipy_redundant(edges: list[list[int]]) -> tuple[int, ...]:
 
 REDUNDANT = Problem(
     name="redundant",
+    title="중복 연결 (684)",
     x_label="V + E",
     make=_args,
     size_of=_x,

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (Korean prose: wide characters make the lines look long)
 """The answer sentences of the results page, on constructed verdicts: each case says what is
 specific to it (the ceiling and why, the cost side with its interval, what is still learning)."""
 
@@ -5,7 +6,8 @@ from __future__ import annotations
 
 from mha.experiments.heads.summary import verdict
 from studylog.gen.heads import answer_sentence, ordering
-from studylog.gen.heads_prose import headline, tiers
+from studylog.gen.heads_note import note_answer, sweep_sentence
+from studylog.gen.heads_prose import tiers
 
 
 def rows(accs: dict[int, list[float]], before: dict[int, list[float]] | None = None) -> list[dict]:
@@ -67,25 +69,69 @@ def test_ordering_leaves_out_what_is_still_learning():
     assert "4" not in ordering(v, rows(accs))
 
 
-def _data(*verdicts: dict) -> dict:
-    return {"config": {"d_model": 64}, "verdict": list(verdicts)}
+def _data(*settings: tuple[dict, dict]) -> dict:
+    """A results file of constructed settings: (verdict, seed accuracies per head count)."""
+    summary = [{**r, "task": v["task"], "level": v["level"]}
+               for v, accs in settings for r in rows(accs)]  # fmt: skip
+    cfg = {"d_model": 64, "settings": [{"task": v["task"], "level": v["level"],
+                                        "heads": sorted(accs)} for v, accs in settings]}  # fmt: skip
+    return {"config": cfg, "verdict": [v for v, _ in settings], "summary": summary}
 
 
-def test_headline_answers_with_both_sides_when_both_show():
-    fewer = judged("recall", {1: [0.999, 0.998, 0.999], 64: [0.95, 0.951, 0.949]})
-    more = judged("count", {1: [0.5, 0.51, 0.52], 8: [0.9, 0.905, 0.91]})
-    text = headline(_data(fewer, more))
-    assert text.startswith("**트레이드오프는 보였다: ") and text.endswith("다.**")
-    assert "`recall`에서는 head 64개(d_head 1)가 더 적은 head 수 모두에게 졌" in text
-    assert "`count`에서는 head 8개가 1개보다 높았다" in text
-    assert text.count(". ") == 0  # one sentence
+def _setting(task: str, accs: dict[int, list[float]], learning: tuple[int, ...] = ()) -> tuple:
+    return judged(task, accs, learning), accs
 
 
-def test_headline_without_a_cost_side_or_any_difference():
-    more = judged("count", {1: [0.5, 0.51, 0.52], 8: [0.9, 0.905, 0.91]})
-    assert headline(_data(more)).startswith("**비용 쪽은 보이지 않았다: ")
-    same = judged("reverse", {1: [1.0] * 3, 4: [1.0] * 3})
-    assert headline(_data(same)) == "**이 예산에서는 수렴한 head 수끼리 차이가 보이지 않았다.**"
+def test_note_answer_says_per_task_whether_1_4_8_differ_beyond_the_seed_spread():
+    same = _setting("reverse", {1: [1.0] * 3, 4: [1.0] * 3, 8: [1.0] * 3})
+    apart = _setting("count", {1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9], 8: [0.9, 0.905, 0.91]})
+    text = note_answer(_data(same, apart))
+    assert text.startswith("**파라미터 수가 같을 때(attention 층 16,640개) head 1, 4, 8개는 ")
+    assert text.endswith("다.**") and ". " not in text[2:-3]  # one sentence
+    assert "`reverse`(셋 다 1.0000)에서는 시드 편차를 넘는 차이가 없" in text
+    # the seed means, the largest pair's gap and that pair's spread (the larger seed std)
+    assert (
+        "`count`(1개 0.5100, 4개 0.9033, 8개 0.9050; 1개와 8개의 차이 0.3950, 시드 편차 0.0100)"
+        in text
+    )
+    assert "둘 다 수렴한 head 수 사이에 시드 편차를 넘는 차이가 있" in text
+    assert "아직 배우는" not in text
+
+
+def test_note_answer_does_not_call_a_gap_of_a_learning_head_count_a_difference():
+    slow = _setting("count", {1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9], 8: [0.9, 0.905, 0.91]},
+                    learning=(1,))  # fmt: skip
+    text = note_answer(_data(slow))
+    assert "시드 편차를 넘는 차이가 났지만 아직 배우는 head 수(`count`의 1개)가 있어" in text
+    assert "차이가 있다" not in text and "차이가 있" + "고" not in text
+
+
+def test_note_answer_within_the_spread_names_the_gap_as_such():
+    close = _setting(
+        "recall", {1: [0.90, 0.92, 0.94], 4: [0.91, 0.93, 0.92], 8: [0.92, 0.90, 0.93]}
+    )
+    text = note_answer(_data(close))
+    assert "시드 편차를 넘는 차이가 없" in text and ", 편차 안)" in text
+
+
+def test_sweep_sentence_adds_both_sides_of_the_wider_sweep():
+    note = {1: [1.0, 1.0, 1.0], 4: [1.0, 1.0, 1.0], 8: [1.0, 1.0, 1.0]}
+    fewer = _setting("recall", {**note, 64: [0.95, 0.951, 0.949]})
+    more = _setting("count", {8: [0.9, 0.905, 0.91], 16: [0.99, 0.995, 0.99], 1: [0.5] * 3,
+                              4: [0.5, 0.51, 0.52]})  # fmt: skip
+    text = sweep_sentence(_data(fewer, more))
+    assert text.startswith("head 16, 64개도 돌려 본 태스크(`recall`, `count`)에서 더 보인 것: ")
+    assert (
+        "`recall`에서는 head 64개(d_head 1)가 더 적은 head 수 모두에게 졌고(가장 큰 차이 0.0500)"
+        in text
+    )
+    # only what the note's head counts do not already say (8 over 1 is the bold sentence's)
+    assert text.endswith("`count`에서는 head 16개가 1개보다 높았다(가장 큰 차이 0.4917).")
+
+
+def test_sweep_sentence_is_empty_without_a_wider_sweep():
+    only = _setting("reverse", {1: [1.0] * 3, 4: [1.0] * 3, 8: [1.0] * 3})
+    assert sweep_sentence(_data(only)) == ""
 
 
 def test_a_group_never_holds_two_head_counts_the_rule_tells_apart():
