@@ -42,7 +42,7 @@ STUDENT = [
     ("히트맵", RESULTS),
     ("heatmap", RESULTS),
     ("ablation", RESULTS),
-    ("재현", RESULTS),
+    ("재현", "site-build/"),  # 다른 기계에서 head 수 실험 재현하기
     ("시드", RESULTS),
     # the concept pages of Multi-Head Attention
     ("멀티헤드", "mha/"),

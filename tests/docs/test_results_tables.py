@@ -34,8 +34,8 @@ def test_the_study_tables_fit_a_phone(browser, site_url: str) -> None:
 def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
     browser, site_url: str, width: int
 ) -> None:
-    """As the reader sees it: under 답부터 the first paragraph after the note's question is one
-    bold sentence (all of it inside <strong>); the search table's second column (the answer)
+    """As the reader sees it: the page's first paragraph, right under its title, is one bold
+    sentence (all of it inside <strong>); the search table's second column (the answer)
     says 보류 in the row of every setting whose results file has a head count still learning,
     and only there."""
     import json
@@ -48,9 +48,7 @@ def test_the_answer_opens_bold_and_the_search_holds_what_is_still_learning(
         open_page(page, site_url, "results/")
         first = page.evaluate(
             """() => {
-                const h = [...document.querySelectorAll('article h2')]
-                    .find(e => e.textContent.trim().startsWith('답부터'));
-                let p = h.nextElementSibling.nextElementSibling;  // after the note's question
+                const p = document.querySelector('article h1 ~ p');  // the first under the title
                 const strong = p.querySelector('strong');
                 return {text: p.textContent.trim(), bold: strong ? strong.textContent.trim() : ''};
             }"""
