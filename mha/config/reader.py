@@ -13,12 +13,14 @@ import warnings
 from typing import Any
 
 from mha.config import extras
+from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS, read_by_keys
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
-from mha.config.guess import assume_family, known_families
+from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
+from mha.config.sparse import SPARSE_FAMILIES, with_indexer
 from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec
-from mha.params import head_width, projection_param_count
+from mha.params import head_width, kv_cache_bytes_per_token, projection_param_count
 
 
 def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
@@ -101,7 +103,7 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             raise ValueError(
                 f"config['text_config']: expected an object, got {type(text_config).__name__}"
             )
-        inner = text_config.get("model_type", NESTED.get(model_type))
+        inner = text_config.get("model_type", NESTED.get(model_type, TEXT_MODELS.get(model_type)))
         if inner is None:
             raise ValueError(
                 f"config['text_config']: model_type {shown(model_type)} nests a language model "
@@ -132,13 +134,45 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             f"{where}: model_type {shown(model_type)} is {REFUSED[model_type]}; known families: "
             f"{known_families()}"
         )
+    if model_type in SPARSE_FAMILIES:
+        reader = KeyReader(config, where, FAMILIES["deepseek_v3"].defaults, True)
+        spec = _read(FAMILIES["deepseek_v3"], model_type, reader, dtype_bytes, notes)
+        return with_indexer(spec, reader, model_type)
+    if model_type not in FAMILIES and model_type not in KEY_FAMILIES:
+        known = _known_architecture(config)
+        if known is not None:
+            name, family_type = known
+            notes.append(f"model_type {shown(model_type)} is not in the family table; "
+                         f"its architectures name {name}, read as {family_type}")  # fmt: skip
+            model_type = family_type
+            sizes_required = True
     if model_type not in FAMILIES:
-        raise ValueError(
-            f"{where}: unknown model_type {shown(model_type)}; known families: {known_families()}"
-        )
+        reader = KeyReader(config, where, {"use_qk_norm": False}, True)
+        try:
+            return read_by_keys(model_type, reader, dtype_bytes, notes)
+        except ValueError as e:
+            if model_type in KEY_FAMILIES or "missing key" not in str(e):
+                raise
+            raise ValueError(
+                f"{e}: model_type {shown(model_type)} is not in the family table and its "
+                f"standard keys do not determine the attention; known families: "
+                f"{known_families()}"
+            ) from None
     family = FAMILIES[model_type]
     reader = KeyReader(config, where, family.defaults, sizes_required)
     return _read(family, model_type, reader, dtype_bytes, notes)
+
+
+def _known_architecture(config: dict[str, Any]) -> tuple[str, str] | None:
+    """``(class name, model_type)`` when ``architectures`` names a family of the table."""
+    names = config.get("architectures")
+    if not isinstance(names, list):
+        return None
+    for name in names:
+        model_type = architecture_family(name) if isinstance(name, str) else None
+        if model_type is not None:
+            return name, model_type
+    return None
 
 
 def _bias(family: Family, r: KeyReader) -> dict[str, bool]:
@@ -194,7 +228,7 @@ def _read(
         if family.encoder_only:
             notes.append("encoder-only: no generation, so a KV cache does not apply")
     else:
-        kv_bytes = 2 * n_layers * n_kv_heads * head_dim * dtype_bytes
+        kv_bytes = n_layers * kv_cache_bytes_per_token(n_kv_heads, head_dim, dtype_bytes)
         windows = _windows(family, r, n_layers, notes)
     return AttentionSpec(
         d_model=d_model,
@@ -307,7 +341,8 @@ def _read_mla(
         d_head=qk_dim,
         n_layers=n_layers,
         attention_params_per_layer=q_params + kv_params + o_params,
-        kv_cache_bytes_per_token=n_layers * latent * dtype_bytes,
+        kv_cache_bytes_per_token=n_layers
+        * kv_cache_bytes_per_token(n_heads, qk_dim, dtype_bytes, latent=latent),
         model_type=model_type,
         kind="MLA",
         bias=bias,
