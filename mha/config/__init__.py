@@ -61,7 +61,15 @@ from mha.config.keys import MAX_LAYERS, MAX_SIZE
 from mha.config.reader import describe
 from mha.config.shipped import BUILTIN, BUILTIN_TITLES, load_builtin
 from mha.config.spec import MAX_CONTEXT, MAX_DTYPE_BYTES, AttentionSpec
-from mha.config.table import COLUMNS, bias_text, human_bytes, kind_text, local_text, table_rows
+from mha.config.table import (
+    COLUMNS,
+    bias_text,
+    human_bytes,
+    kind_text,
+    layer_types_text,
+    local_text,
+    table_rows,
+)
 
 __all__ = [
     "ARCHITECTURES",
@@ -85,6 +93,7 @@ __all__ = [
     "human_bytes",
     "json_depth",
     "kind_text",
+    "layer_types_text",
     "load_builtin",
     "load_file",
     "local_text",

@@ -106,6 +106,9 @@ KEY_FAMILIES: dict[str, KeyRules] = {
                               sinks=("sliding",), sliding_kv_factor=2),
 }  # fmt: skip
 
+#: Keys of the routed expert count, the first present winning.
+EXPERT_KEYS = ("num_local_experts", "num_experts", "n_routed_experts")
+
 #: Families whose layers are linear attention but every ``full_attention_interval``-th.
 INTERVAL_FAMILIES = {"qwen3_next", "qwen3_5_text", "qwen3_5_moe_text"}
 #: Families with NoPE layers that decide the layer kinds.
@@ -218,6 +221,7 @@ def read_by_keys(
                                         notes)  # fmt: skip
     other = {"sinks": n_heads} if rules.sinks else {}
     _notes(rules, kinds, windows, params_by_kind, v_dim, head_dim, n_heads, notes)
+    n_experts, per_token_experts = _experts(r, notes)
     return AttentionSpec(
         d_model=d_model,
         n_heads=n_heads,
@@ -238,7 +242,25 @@ def read_by_keys(
         layer_kv_bytes=layer_bytes,
         params_by_kind=params_by_kind if len(set(params_by_kind.values())) > 1 else {},
         other_params_per_layer=other,
+        experts=n_experts,
+        experts_per_token=per_token_experts,
     )
+
+
+def _experts(r: KeyReader, notes: list[str]) -> tuple[int | None, int | None]:
+    """Routed experts and experts per token, from the keys most families use."""
+    total_key = next((k for k in EXPERT_KEYS if r.config.get(k)), None)
+    if total_key is None:
+        return None, None
+    total = r.check_int(total_key, r.config[total_key], least=1)
+    per_token = r.config.get("num_experts_per_tok")
+    per_token = None if per_token is None else r.check_int("num_experts_per_tok", per_token, 1)
+    chosen = f", {per_token} per token" if per_token is not None else ""
+    notes.append(
+        f"MoE: the feed-forward is a mixture of {total} routed experts{chosen}; attention is "
+        "dense (every token uses every head), so its numbers are those of a dense layer"
+    )
+    return total, per_token
 
 
 def _layers(r: KeyReader) -> int:

@@ -156,3 +156,114 @@ def test_discovery_finds_the_families_of_the_issue():
         if wrapper in found:
             found.add(inner)
     assert named - found <= {"qwen3_5_text", "qwen3_5_moe_text"}, named - found
+
+
+# --- the shipped configs of the families read by keys --------------------------------------
+
+KEY_SHIPPED = [n for n in config.BUILTIN if config.describe(config.load_builtin(n)).layer_kinds]
+
+
+def _prefix(cfg: dict, kinds: tuple[str, ...]) -> tuple[dict, int]:
+    """``cfg`` cut to the fewest first layers that show every layer kind, and that count."""
+    n = max(kinds.index(k) for k in set(kinds)) + 1
+    cut = json.loads(json.dumps(cfg))
+    text = cut["text_config"] if isinstance(cut.get("text_config"), dict) else cut
+    text["num_hidden_layers"] = n
+    for key in (*LAYER_LISTS, *PER_LAYER_LISTS):
+        if isinstance(text.get(key), list) and text[key]:
+            text[key] = text[key][:n]
+    return cut, n
+
+
+@pytest.mark.parametrize("name", KEY_SHIPPED)
+def test_shipped_config_read_by_keys_agrees_with_transformers(name):
+    """A real published config per new family: the first layers of each kind built by
+    ``transformers`` (meta device), the whole model's cache as ``DynamicCache`` keeps it."""
+    cfg = {k: v for k, v in config.load_builtin(name).items() if k != "_source"}
+    spec = config.describe(cfg)
+    cut, n = _prefix(cfg, spec.layer_kinds)
+    layers = [measure(layer) for layer in decoder_layers(build(cut), n)]
+    numbers = {}
+    for hf, kind in zip(layers, spec.layer_kinds, strict=False):
+        assert hf.attends == (kind in ATTENTION_KINDS)
+        if hf.attends:
+            assert hf.params == spec.params_by_kind.get(kind, spec.attention_params_per_layer)
+            assert hf.heads == spec.n_heads
+            assert hf.sinks == spec.other_params_per_layer.get("sinks", 0)
+            assert hf.indexer == spec.other_params_per_layer.get("indexer", 0)
+            numbers[kind] = hf.kv_numbers
+    for context in CONTEXTS:
+        tokens = cached_tokens(cfg, context)
+        assert len(tokens) == spec.n_layers
+        pairs = zip(tokens, spec.layer_kinds, strict=True)
+        expected = sum(t * numbers.get(k, 0) * 2 for t, k in pairs)
+        assert spec.kv_cache_bytes(context) == expected, context
+
+
+@pytest.mark.parametrize(
+    ("name", "counts", "at_32k"),
+    [
+        # 12 full layers of 2 K/V heads x 256, K and V, bf16: 12 * 32,768 * 2,048 bytes
+        ("qwen3-next-80b-a3b", {"full": 12, "linear": 36}, 12 * 32768 * 2048),
+        # 12 full layers and 12 of a 128-token window, 8 K/V heads x 64: 2,048 bytes a token
+        ("gpt-oss-20b", {"full": 12, "sliding": 12}, 2048 * (12 * 32768 + 12 * 128)),
+        # 12 NoPE full layers, 36 chunked at 8,192 tokens, 8 K/V heads x 128: 4 KiB a token
+        ("llama-4-scout", {"full": 12, "chunked": 36}, 4096 * (12 * 32768 + 36 * 8192)),
+    ],
+)  # fmt: skip
+def test_hybrid_and_windowed_caches_by_hand(name, counts, at_32k):
+    spec = config.describe(config.load_builtin(name))
+    assert spec.layer_counts == counts
+    assert spec.kv_cache_bytes(32768) == at_32k
+
+
+def test_kimi_k2_is_read_through_its_architectures():
+    """``kimi_k2`` is no model_type transformers 5.25 knows; its ``architectures`` name
+    DeepSeek-V3's class, so it reads exactly as the same file saying ``deepseek_v3`` (which
+    ``test_config_hf.py`` checks against transformers), with a note saying why."""
+    cfg = config.load_builtin("kimi-k2")
+    spec = config.describe(cfg)
+    as_v3 = config.describe(cfg | {"model_type": "deepseek_v3"})
+    assert spec.kv_cache_bytes(32768) == as_v3.kv_cache_bytes(32768)
+    assert (spec.attention_params_per_layer, spec.n_heads, spec.kind) == (
+        as_v3.attention_params_per_layer, 64, "MLA")  # fmt: skip
+    assert any("DeepseekV3ForCausalLM" in n for n in spec.notes)
+
+
+def test_an_unknown_standard_config_is_read_with_a_note():
+    cfg = {"model_type": "brand_new_2027", "hidden_size": 1024, "num_attention_heads": 16,
+           "num_key_value_heads": 4, "head_dim": 64, "num_hidden_layers": 8,
+           "layer_types": ["sliding_attention", "full_attention"] * 4,
+           "sliding_window": 512}  # fmt: skip
+    spec = config.describe(cfg)
+    assert (spec.n_kv_heads, spec.attention_layers, spec.layer_counts) == (
+        4, 8, {"full": 4, "sliding": 4})  # fmt: skip
+    assert spec.kv_cache_bytes(8192) == 4 * 2 * 64 * 2 * (4 * 8192 + 4 * 512)
+    assert any("not in the family table" in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    ("cfg", "missing"),
+    [
+        ({"model_type": "brand_new", "num_attention_heads": 8, "num_hidden_layers": 2},
+         "hidden_size"),
+        ({"model_type": "brand_new", "hidden_size": 100, "num_attention_heads": 8,
+          "num_hidden_layers": 2}, "head_dim"),
+        ({"model_type": "brand_new", "hidden_size": 64, "num_attention_heads": 8,
+          "layer_types": ["sliding_attention"]}, "sliding_window"),
+        ({"model_type": "gpt_oss", "hidden_size": 64, "num_attention_heads": 8,
+          "layer_types": ["chunked_attention"]}, "attention_chunk_size"),
+    ],
+)  # fmt: skip
+def test_keys_that_do_not_determine_the_attention_are_named(cfg, missing):
+    with pytest.raises(ValueError, match=missing) as e:
+        config.describe(cfg)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize(("model_type", "why"), [("deepseek_v4", "compressed"),
+                                                 ("gemma4_text", "per_layer_config")])  # fmt: skip
+def test_unmodelled_families_are_refused_by_name(model_type, why):
+    with pytest.raises(ValueError, match=why):
+        config.describe({"model_type": model_type, "hidden_size": 64, "num_attention_heads": 8,
+                         "num_hidden_layers": 2})  # fmt: skip
