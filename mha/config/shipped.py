@@ -46,6 +46,7 @@ BUILTIN = {
     "qwen3-next-80b-a3b": "qwen3-next-80b-a3b.json",
     "kimi-k2": "kimi-k2.json",
     "deepseek-v3.2-exp": "deepseek-v3.2-exp.json",
+    "qwen3-vl-8b": "qwen3-vl-8b.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -84,6 +85,7 @@ BUILTIN_TITLES = {
     "qwen3-next-80b-a3b": "Qwen3-Next-80B-A3B",
     "kimi-k2": "Kimi-K2",
     "deepseek-v3.2-exp": "DeepSeek-V3.2-Exp",
+    "qwen3-vl-8b": "Qwen3-VL-8B",
 }
 
 

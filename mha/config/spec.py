@@ -130,7 +130,8 @@ class AttentionSpec:
 
     @property
     def local_layers(self) -> int:
-        """How many layers have a sliding window."""
+        """How many layers keep a bounded window of tokens: a sliding window, or an attention
+        chunk."""
         return sum(w is not None for w in self.layer_windows)
 
     @property

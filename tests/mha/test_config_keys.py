@@ -100,6 +100,8 @@ def small_config(draw, model_type: str) -> dict:
                  "hidden_size": heads * head_dim}  # fmt: skip
         if "num_key_value_heads" in text:
             text["num_key_value_heads"] = kv
+    elif text["hidden_size"] % text["num_attention_heads"]:  # a width real files give
+        text["hidden_size"] -= text["hidden_size"] % text["num_attention_heads"]
     if isinstance(text.get("sliding_window"), int) and draw(st.booleans()):
         text["sliding_window"] = draw(st.integers(2, 40))
     return cfg
