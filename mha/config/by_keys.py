@@ -23,7 +23,7 @@ from mha.config.families import PROJECTIONS
 from mha.config.keys import MAX_LAYERS, KeyReader
 from mha.config.kv_cache import window_note
 from mha.config.layer_kinds import ATTENTION_KINDS, kinds_text, layer_kinds
-from mha.config.spec import AttentionSpec
+from mha.config.spec import AttentionSpec, attention_kind
 from mha.params import head_width, kv_cache_bytes_per_token
 
 
@@ -117,7 +117,7 @@ NOPE_FAMILIES = {"llama4_text", "smollm3"}
 #: Multimodal wrappers -> the ``model_type`` of their ``text_config`` when it names none.
 TEXT_MODELS = {"qwen3_vl": "qwen3_vl_text", "qwen3_vl_moe": "qwen3_vl_moe_text",
                "qwen3_5": "qwen3_5_text", "qwen3_5_moe": "qwen3_5_moe_text",
-               "llama4": "llama4_text"}  # fmt: skip
+               "llama4": "llama4_text", "gemma4": "gemma4_text"}  # fmt: skip
 
 #: Keys that say the attention is not what the standard keys describe: refused by name when a
 #: family is read by its keys alone.
@@ -231,7 +231,7 @@ def read_by_keys(
         attention_params_per_layer=params_by_kind[first],
         kv_cache_bytes_per_token=sum(layer_bytes),
         model_type=model_type,
-        kind=_kind(n_heads, kv_by_kind[first]),
+        kind=attention_kind(n_heads, kv_by_kind[first]),
         bias=bias,
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
@@ -384,9 +384,3 @@ def _notes(
     if len(set(params_by_kind.values())) > 1:
         shown = ", ".join(f"{k} {p:,}" for k, p in params_by_kind.items())
         notes.append(f"attention parameters per layer differ by layer type: {shown}")
-
-
-def _kind(n_heads: int, n_kv_heads: int) -> str:
-    if n_kv_heads == n_heads:
-        return "MHA"
-    return "MQA" if n_kv_heads == 1 else "GQA"

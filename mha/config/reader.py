@@ -19,7 +19,7 @@ from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
 from mha.config.sparse import SPARSE_FAMILIES, with_indexer
-from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec
+from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec, attention_kind
 from mha.params import head_width, kv_cache_bytes_per_token, projection_param_count
 
 
@@ -239,7 +239,7 @@ def _read(
         attention_params_per_layer=params,
         kv_cache_bytes_per_token=kv_bytes,
         model_type=model_type,
-        kind=_kind(n_heads, n_kv_heads),
+        kind=attention_kind(n_heads, n_kv_heads),
         bias=bias,
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
@@ -279,12 +279,6 @@ def _windows(
     if family.window is None:
         return (None,) * n_layers
     return layer_windows(family.window, r, n_layers, notes)
-
-
-def _kind(n_heads: int, n_kv_heads: int) -> str:
-    if n_kv_heads == n_heads:
-        return "MHA"
-    return "MQA" if n_kv_heads == 1 else "GQA"
 
 
 def _read_mla(

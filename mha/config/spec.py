@@ -179,6 +179,19 @@ class AttentionSpec:
         return kv_cache_bytes(per_layer, self.layer_windows or (None,) * self.n_layers, context)
 
 
+def attention_kind(n_heads: int, n_kv_heads: int) -> str:
+    """``"MHA"`` (a K/V head per query head), ``"MQA"`` (one) or ``"GQA"`` (in between).
+
+    Examples
+    --------
+    >>> attention_kind(32, 32), attention_kind(32, 8), attention_kind(71, 1)
+    ('MHA', 'GQA', 'MQA')
+    """
+    if n_kv_heads == n_heads:
+        return "MHA"
+    return "MQA" if n_kv_heads == 1 else "GQA"
+
+
 def _check_context(context: int) -> None:
     if isinstance(context, bool) or not isinstance(context, int):
         raise TypeError(f"context: expected an int, got {type(context).__name__}")
