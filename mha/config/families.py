@@ -267,6 +267,10 @@ REFUSED: dict[str, str] = {
     "deepseek_v4": "a model with compressed KV caches (compressed sparse and heavily compressed "
     "attention layers, whose cache holds compressed blocks of tokens); mha.config does not model "
     "them",
+    "axk2": "a latent-attention variant whose projections are not DeepSeek-V3's (checked "
+    "against transformers 5.25); mha.config does not model it",
+    "hy_v4": "a latent-attention variant with sinks whose projections are not DeepSeek-V3's "
+    "(checked against transformers 5.25); mha.config does not model it",
     "beam": "a model whose attention projections are not the shapes its standard keys give "
     "(checked against transformers 5.25); mha.config does not model them",
     "doge": "dynamic mask attention (dt_proj and A beside the projections), which mha.config "

@@ -10,10 +10,11 @@ sliding windows from :mod:`mha.config.kv_cache`, and what a layer holds beside i
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 from typing import Any
 
 from mha.config import extras
-from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS, read_by_keys
+from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS, UNMODELLED_KEYS, read_by_keys
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
@@ -146,6 +147,14 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
                          f"its architectures name {name}, read as {family_type}")  # fmt: skip
             model_type = family_type
             sizes_required = True
+    if model_type not in FAMILIES and _latent_keys_only(config, model_type):
+        notes.append(f"model_type {shown(model_type)} is not in the family table; its "
+                     "kv_lora_rank is read as DeepSeek-V3's latent attention")  # fmt: skip
+        reader = KeyReader(config, where, FAMILIES["deepseek_v3"].defaults, True)
+        spec = _read(FAMILIES["deepseek_v3"], model_type, reader, dtype_bytes, notes)
+        if "index_n_heads" in config:  # DeepSeek-V3.2's sparse attention
+            return with_indexer(spec, reader, model_type)
+        return replace(spec, model_type=model_type)
     if model_type not in FAMILIES:
         reader = KeyReader(config, where, {"use_qk_norm": False}, True)
         try:
@@ -161,6 +170,18 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
     family = FAMILIES[model_type]
     reader = KeyReader(config, where, family.defaults, sizes_required)
     return _read(family, model_type, reader, dtype_bytes, notes)
+
+
+def _latent_keys_only(config: dict[str, Any], model_type: str) -> bool:
+    """An unknown family whose keys describe DeepSeek's MLA (``kv_lora_rank`` and its widths)
+    and nothing else this reader does not model."""
+    mla = ("kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim")
+    odd = [k for k in UNMODELLED_KEYS if k != "kv_lora_rank" and config.get(k) is not None]
+    types = config.get("layer_types") or []
+    every_layer = isinstance(types, list) and set(types) <= {"full_attention", "indexed_attention"}
+    return (model_type not in KEY_FAMILIES and not odd and every_layer
+            and "layers_block_type" not in config
+            and all(isinstance(config.get(k), int) for k in mla))  # fmt: skip
 
 
 def _known_architecture(config: dict[str, Any]) -> tuple[str, str] | None:

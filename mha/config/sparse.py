@@ -44,7 +44,8 @@ def with_indexer(spec: AttentionSpec, r: KeyReader, model_type: str) -> Attentio
     n_own = sum(has_indexer)
     notes = [
         *spec.notes,
-        f"{SPARSE_FAMILIES[model_type]}: sparse attention; an indexer ({n_idx} heads of "
+        f"{SPARSE_FAMILIES.get(model_type, model_type)}: sparse attention; an indexer "
+        f"({n_idx} heads of "
         f"{d_idx}) picks the tokens each query attends to: {params:,} parameters per layer "
         f"beside the projections, and it caches a {d_idx}-number key per token in {n_own} of "
         f"{spec.n_layers} layers (counted in the cache)",
