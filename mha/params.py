@@ -1,6 +1,9 @@
-"""How many parameters an attention block holds, and why the head count is not in the formula."""
+"""How many parameters an attention block holds, why the head count is not in the formula, and
+what a generation cache keeps per token and at a context (one formula for every layer type)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from mha._checks import check_int, check_n_heads, check_n_kv_heads, divisors
 
@@ -219,3 +222,92 @@ def lora_param_count(
         raise ValueError(f"targets: each projection at most once, got {tuple(targets)}")
     shapes = projection_shapes(d_model, n_heads, h_kv, d_head)
     return sum(rank * (shapes[t][0] + shapes[t][1]) for t in targets)
+
+
+def kv_cache_bytes_per_token(
+    n_kv_heads: int,
+    d_head: int,
+    dtype_bytes: int = 2,
+    *,
+    v_head_dim: int | None = None,
+    latent: int | None = None,
+) -> int:
+    """Bytes one attention layer caches per token: a key and a value per K/V head.
+
+    Parameters
+    ----------
+    n_kv_heads, d_head : int
+        K/V heads and the width of each key (and value, unless ``v_head_dim``).
+    dtype_bytes : int
+        Bytes per cached number (2 for fp16/bf16).
+    v_head_dim : int, optional
+        Width of each value head when it differs from the key's (MiMo-V2-Flash).
+    latent : int, optional
+        Multi-head latent attention caches one latent of this many numbers instead (DeepSeek:
+        ``kv_lora_rank + qk_rope_head_dim``); ``n_kv_heads`` and ``d_head`` are then unused.
+
+    Returns
+    -------
+    int
+        ``n_kv_heads * (d_head + v_head_dim) * dtype_bytes``, or ``latent * dtype_bytes``.
+
+    Examples
+    --------
+    >>> kv_cache_bytes_per_token(8, 128)  # Llama-3-8B, one layer, bf16
+    4096
+    >>> kv_cache_bytes_per_token(128, 192, latent=512 + 64)  # DeepSeek-V3, one layer
+    1152
+    """
+    check_int("dtype_bytes", dtype_bytes, minimum=1)
+    if latent is not None:
+        return check_int("latent", latent, minimum=1) * dtype_bytes
+    check_int("n_kv_heads", n_kv_heads, minimum=1)
+    check_int("d_head", d_head, minimum=1)
+    v_width = d_head if v_head_dim is None else check_int("v_head_dim", v_head_dim, minimum=1)
+    return n_kv_heads * (d_head + v_width) * dtype_bytes
+
+
+def kv_cache_bytes(
+    layer_bytes_per_token: Sequence[int], layer_windows: Sequence[int | None], context: int
+) -> int:
+    """Bytes a generation cache holds at ``context`` tokens, summed over layers.
+
+    A full-attention layer keeps every token; a layer with a window (a sliding window, or an
+    attention chunk) keeps at most ``window`` tokens; a layer that caches ``0`` bytes per token
+    (linear attention, Mamba: a fixed state, not a KV cache) adds nothing.
+
+    Parameters
+    ----------
+    layer_bytes_per_token : sequence of int
+        Bytes each layer caches per token (:func:`kv_cache_bytes_per_token`, or 0).
+    layer_windows : sequence of (int or None)
+        Each layer's window (``None``: the whole context), as long as the first.
+    context : int
+        Tokens, at least 0.
+
+    Returns
+    -------
+    int
+        ``sum(bytes_i * min(context, window_i))``.
+
+    Notes
+    -----
+    ``O(n_layers)`` steps.
+
+    Examples
+    --------
+    >>> kv_cache_bytes([4096, 4096], [None, 1024], 8192)  # one global, one 1k-window layer
+    37748736
+    >>> kv_cache_bytes([0, 0, 0, 4096], [None] * 4, 100)  # three linear layers, one full
+    409600
+    """
+    check_int("context", context, minimum=0)
+    if len(layer_bytes_per_token) != len(layer_windows):
+        raise ValueError(
+            f"layer_windows: expected one per layer ({len(layer_bytes_per_token)}), "
+            f"got {len(layer_windows)}"
+        )
+    return sum(
+        b * (context if w is None else min(context, w))
+        for b, w in zip(layer_bytes_per_token, layer_windows, strict=True)
+    )

@@ -1,20 +1,29 @@
 """Read a Hugging Face style model config and say what its attention costs.
 
-A ``config.json`` is read by its ``model_type``, from :data:`FAMILIES`: one entry per model family
-that says which keys hold the width, the head counts, ``head_dim`` and the layer count, which of
-the four projections (q, k, v, o) carry a bias, the family's special form (multi-query,
-Falcon's two layouts, DeepSeek's multi-head latent attention, encoder-only), how its layers use
-a sliding window, and what its layers hold beside the projections (q/k norms, partial rotary
-dims, a mixture of experts). A key that a file leaves out takes the default of the family's
+A ``config.json`` is read by its keys first. Nearly every config of 2025-2026 names its
+attention with the same keys (``hidden_size``, ``num_attention_heads``, ``num_key_value_heads``,
+``head_dim``, ``num_hidden_layers``, ``layer_types``), and those are read for any
+``model_type`` (:mod:`~mha.config.by_keys`); a family table keeps only what the keys do not say.
+The older families are read from :data:`FAMILIES`: one entry per model family that says which
+keys hold the width, the head counts, ``head_dim`` and the layer count, which of the four
+projections (q, k, v, o) carry a bias, the family's special form (multi-query, Falcon's two
+layouts, DeepSeek's multi-head latent attention, encoder-only), how its layers use a sliding
+window, and what its layers hold beside the projections (q/k norms, partial rotary dims, a
+mixture of experts). A key that a file leaves out takes the default of the family's
 ``transformers`` config class, as ``transformers`` itself would; the result lists such keys in
-``defaults_used``.
+``defaults_used``. A ``model_type`` in neither table is read by its keys with a note, or as the
+family its ``architectures`` name (Kimi-K2's ``DeepseekV3ForCausalLM``); it is refused, naming
+the missing key, only when the keys do not determine the attention.
 
-The KV cache at a context is the sum over layers of ``min(context, window)`` tokens (a global
-layer keeps the whole context), as ``transformers.DynamicCache`` keeps it.
+Layers may differ (:mod:`~mha.config.layer_kinds`): full attention, a sliding window, chunked
+attention, linear attention, Mamba. Only attention layers keep a KV cache, and the cache at a
+context is the sum over them of ``min(context, window or chunk)`` tokens (a full layer keeps the
+whole context), as ``transformers``' own cache keeps it (:func:`mha.params.kv_cache_bytes`).
 
-A multimodal config (LLaVA, Gemma 3) is read through its nested ``text_config``. A config
-without ``model_type`` is read by its ``architectures`` or its keys (BERT-style encoder keys
-such as ``type_vocab_size`` make it an encoder) with a warning that names the family assumed.
+A multimodal config (LLaVA, Gemma 3, Qwen3-VL, Llama 4) is read through its nested
+``text_config``. A config without ``model_type`` is read by its ``architectures`` or its keys
+(BERT-style encoder keys such as ``type_vocab_size`` make it an encoder) with a warning that
+names the family assumed.
 
 ``python -m mha.config [FILE ...]`` prints the table for config files (the shipped configs in
 ``mha/configs/`` when no file is named).
@@ -23,7 +32,11 @@ The package, one idea a module (every public name is also here, as ``mha.config.
 
 - :mod:`~mha.config.families`: the family table (:data:`FAMILIES`, :data:`NESTED`,
   :data:`REFUSED`, :data:`ARCHITECTURES`);
-- :mod:`~mha.config.reader`: :func:`describe`, a parsed config read by its family;
+- :mod:`~mha.config.reader`: :func:`describe`, a parsed config read by its family or keys;
+- :mod:`~mha.config.by_keys`: the reading by standard keys, and its exceptions
+  (:data:`~mha.config.by_keys.KEY_FAMILIES`: biases, q/k norms, sinks, gated queries);
+- :mod:`~mha.config.layer_kinds`: each layer's kind (full, sliding, chunked, linear, mamba);
+- :mod:`~mha.config.sparse`: DeepSeek-V3.2's sparse attention (MLA plus an indexer);
 - :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys,
   each size bounded before anything is built from it (:data:`MAX_LAYERS`, :data:`MAX_SIZE`);
 - :mod:`~mha.config.kv_cache`: sliding windows and the cache at a context;
@@ -36,8 +49,8 @@ The package, one idea a module (every public name is also here, as ``mha.config.
   :func:`local_text`);
 - :mod:`~mha.config.cli`: the command (:func:`main`).
 
-It needs only the standard library and :mod:`mha.params` (the head-size rule and the parameter
-formula).
+It needs only the standard library and :mod:`mha.params` (the head-size rule, the parameter
+formula and the KV-cache formula).
 
 Examples
 --------
@@ -61,7 +74,15 @@ from mha.config.keys import MAX_LAYERS, MAX_SIZE
 from mha.config.reader import describe
 from mha.config.shipped import BUILTIN, BUILTIN_TITLES, load_builtin
 from mha.config.spec import MAX_CONTEXT, MAX_DTYPE_BYTES, AttentionSpec
-from mha.config.table import COLUMNS, bias_text, human_bytes, kind_text, local_text, table_rows
+from mha.config.table import (
+    COLUMNS,
+    bias_text,
+    human_bytes,
+    kind_text,
+    layer_types_text,
+    local_text,
+    table_rows,
+)
 
 __all__ = [
     "ARCHITECTURES",
@@ -85,6 +106,7 @@ __all__ = [
     "human_bytes",
     "json_depth",
     "kind_text",
+    "layer_types_text",
     "load_builtin",
     "load_file",
     "local_text",

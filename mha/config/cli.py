@@ -76,10 +76,11 @@ def _main(argv: list[str] | None = None) -> int:
     """
     parser = _Parser(
         prog="python -m mha.config",
-        description="Read model config.json files by model_type and print each model's "
-        "attention: kind (MHA, GQA, MQA, MLA; +MoE), heads, KV heads, d_head, biases, "
-        "attention parameters per layer, the KV cache per token, the local (sliding-window) "
-        "layers and the KV cache at a context.",
+        description="Read model config.json files by their keys (and model_type) and print "
+        "each model's attention: kind (MHA, GQA, MQA, MLA; +MoE), layers of each type (full, "
+        "sliding, chunked, linear, mamba), heads, KV heads, d_head, biases, attention "
+        "parameters per layer, the KV cache per token, the local (sliding-window) layers and "
+        "the KV cache at a context (only the layers that keep one).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument(
@@ -129,6 +130,8 @@ def _main(argv: list[str] | None = None) -> int:
             out = {}
             for k, v in named.items():
                 out[k] = asdict(v) | {
+                    "layer_counts": v.layer_counts,
+                    "attention_layers": v.attention_layers,
                     "local_layers": v.local_layers,
                     "context": args.context,
                     "kv_cache_bytes_at_context": v.kv_cache_bytes(args.context),
@@ -141,7 +144,7 @@ def _main(argv: list[str] | None = None) -> int:
             for r in rows:
                 print(
                     "  ".join(
-                        c.rjust(w) if i > 2 else c.ljust(w)
+                        c.ljust(w) if i <= 2 or i == 4 else c.rjust(w)
                         for i, (c, w) in enumerate(zip(r, widths, strict=True))
                     )
                 )

@@ -12,7 +12,7 @@ This module needs only the standard library.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from mha.config.families import Family
 from mha.config.keys import KeyReader
@@ -41,8 +41,19 @@ QK_NORMS: dict[str, tuple[Callable[[int, int, int, int], int], str]] = {
 }
 
 
+class QKNormRule(Protocol):
+    """What :func:`qk_norm_params` reads of a family: a :class:`Family` or a
+    :class:`mha.config.by_keys.KeyRules`."""
+
+    @property
+    def qk_norm(self) -> str | None: ...
+
+    @property
+    def qk_norm_flag(self) -> str | None: ...
+
+
 def qk_norm_params(
-    family: Family, r: KeyReader, sizes: tuple[int, int, int, int], notes: list[str]
+    family: QKNormRule, r: KeyReader, sizes: tuple[int, int, int, int], notes: list[str]
 ) -> int:
     """Parameters of the norms on q and k in one layer (0 if the family has none or its flag is
     off); ``sizes`` is ``(n_heads, n_kv_heads, d_head, d_model)``."""

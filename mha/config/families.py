@@ -264,4 +264,18 @@ REFUSED: dict[str, str] = {
     "mamba": "a state-space model without attention",
     "mamba2": "a state-space model without attention",
     "rwkv": "a recurrent model without attention",
+    "deepseek_v4": "a model with compressed KV caches (compressed sparse and heavily compressed "
+    "attention layers, whose cache holds compressed blocks of tokens); mha.config does not model "
+    "them",
+    "axk2": "a latent-attention variant whose projections are not DeepSeek-V3's (checked "
+    "against transformers 5.25); mha.config does not model it",
+    "hy_v4": "a latent-attention variant with sinks whose projections are not DeepSeek-V3's "
+    "(checked against transformers 5.25); mha.config does not model it",
+    "beam": "a model whose attention projections are not the shapes its standard keys give "
+    "(checked against transformers 5.25); mha.config does not model them",
+    "doge": "dynamic mask attention (dt_proj and A beside the projections), which mha.config "
+    "does not model",
+    "gemma4_text": "a model whose full and sliding layers have different head widths "
+    "(per_layer_config), whose keys may double as values (attention_k_eq_v) and whose last "
+    "layers may reuse earlier layers' K/V (num_kv_shared_layers); mha.config does not model them",
 }

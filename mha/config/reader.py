@@ -10,15 +10,18 @@ sliding windows from :mod:`mha.config.kv_cache`, and what a layer holds beside i
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 from typing import Any
 
 from mha.config import extras
+from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS, UNMODELLED_KEYS, read_by_keys
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
-from mha.config.guess import assume_family, known_families
+from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
-from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec
-from mha.params import head_width, projection_param_count
+from mha.config.sparse import SPARSE_FAMILIES, with_indexer
+from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec, attention_kind
+from mha.params import head_width, kv_cache_bytes_per_token, projection_param_count
 
 
 def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
@@ -101,7 +104,7 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             raise ValueError(
                 f"config['text_config']: expected an object, got {type(text_config).__name__}"
             )
-        inner = text_config.get("model_type", NESTED.get(model_type))
+        inner = text_config.get("model_type", NESTED.get(model_type, TEXT_MODELS.get(model_type)))
         if inner is None:
             raise ValueError(
                 f"config['text_config']: model_type {shown(model_type)} nests a language model "
@@ -132,13 +135,65 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             f"{where}: model_type {shown(model_type)} is {REFUSED[model_type]}; known families: "
             f"{known_families()}"
         )
+    if model_type in SPARSE_FAMILIES:
+        reader = KeyReader(config, where, FAMILIES["deepseek_v3"].defaults, True)
+        spec = _read(FAMILIES["deepseek_v3"], model_type, reader, dtype_bytes, notes)
+        return with_indexer(spec, reader, model_type)
+    if model_type not in FAMILIES and model_type not in KEY_FAMILIES:
+        known = _known_architecture(config)
+        if known is not None:
+            name, family_type = known
+            notes.append(f"model_type {shown(model_type)} is not in the family table; "
+                         f"its architectures name {name}, read as {family_type}")  # fmt: skip
+            model_type = family_type
+            sizes_required = True
+    if model_type not in FAMILIES and _latent_keys_only(config, model_type):
+        notes.append(f"model_type {shown(model_type)} is not in the family table; its "
+                     "kv_lora_rank is read as DeepSeek-V3's latent attention")  # fmt: skip
+        reader = KeyReader(config, where, FAMILIES["deepseek_v3"].defaults, True)
+        spec = _read(FAMILIES["deepseek_v3"], model_type, reader, dtype_bytes, notes)
+        if "index_n_heads" in config:  # DeepSeek-V3.2's sparse attention
+            return with_indexer(spec, reader, model_type)
+        return replace(spec, model_type=model_type)
     if model_type not in FAMILIES:
-        raise ValueError(
-            f"{where}: unknown model_type {shown(model_type)}; known families: {known_families()}"
-        )
+        reader = KeyReader(config, where, {"use_qk_norm": False}, True)
+        try:
+            return read_by_keys(model_type, reader, dtype_bytes, notes)
+        except ValueError as e:
+            if model_type in KEY_FAMILIES or "missing key" not in str(e):
+                raise
+            raise ValueError(
+                f"{e}: model_type {shown(model_type)} is not in the family table and its "
+                f"standard keys do not determine the attention; known families: "
+                f"{known_families()}"
+            ) from None
     family = FAMILIES[model_type]
     reader = KeyReader(config, where, family.defaults, sizes_required)
     return _read(family, model_type, reader, dtype_bytes, notes)
+
+
+def _latent_keys_only(config: dict[str, Any], model_type: str) -> bool:
+    """An unknown family whose keys describe DeepSeek's MLA (``kv_lora_rank`` and its widths)
+    and nothing else this reader does not model."""
+    mla = ("kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim")
+    odd = [k for k in UNMODELLED_KEYS if k != "kv_lora_rank" and config.get(k) is not None]
+    types = config.get("layer_types") or []
+    every_layer = isinstance(types, list) and set(types) <= {"full_attention", "indexed_attention"}
+    return (model_type not in KEY_FAMILIES and not odd and every_layer
+            and "layers_block_type" not in config
+            and all(isinstance(config.get(k), int) for k in mla))  # fmt: skip
+
+
+def _known_architecture(config: dict[str, Any]) -> tuple[str, str] | None:
+    """``(class name, model_type)`` when ``architectures`` names a family of the table."""
+    names = config.get("architectures")
+    if not isinstance(names, list):
+        return None
+    for name in names:
+        model_type = architecture_family(name) if isinstance(name, str) else None
+        if model_type is not None:
+            return name, model_type
+    return None
 
 
 def _bias(family: Family, r: KeyReader) -> dict[str, bool]:
@@ -194,7 +249,7 @@ def _read(
         if family.encoder_only:
             notes.append("encoder-only: no generation, so a KV cache does not apply")
     else:
-        kv_bytes = 2 * n_layers * n_kv_heads * head_dim * dtype_bytes
+        kv_bytes = n_layers * kv_cache_bytes_per_token(n_kv_heads, head_dim, dtype_bytes)
         windows = _windows(family, r, n_layers, notes)
     return AttentionSpec(
         d_model=d_model,
@@ -205,7 +260,7 @@ def _read(
         attention_params_per_layer=params,
         kv_cache_bytes_per_token=kv_bytes,
         model_type=model_type,
-        kind=_kind(n_heads, n_kv_heads),
+        kind=attention_kind(n_heads, n_kv_heads),
         bias=bias,
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
@@ -245,12 +300,6 @@ def _windows(
     if family.window is None:
         return (None,) * n_layers
     return layer_windows(family.window, r, n_layers, notes)
-
-
-def _kind(n_heads: int, n_kv_heads: int) -> str:
-    if n_kv_heads == n_heads:
-        return "MHA"
-    return "MQA" if n_kv_heads == 1 else "GQA"
 
 
 def _read_mla(
@@ -307,7 +356,8 @@ def _read_mla(
         d_head=qk_dim,
         n_layers=n_layers,
         attention_params_per_layer=q_params + kv_params + o_params,
-        kv_cache_bytes_per_token=n_layers * latent * dtype_bytes,
+        kv_cache_bytes_per_token=n_layers
+        * kv_cache_bytes_per_token(n_heads, qk_dim, dtype_bytes, latent=latent),
         model_type=model_type,
         kind="MLA",
         bias=bias,

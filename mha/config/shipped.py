@@ -39,6 +39,14 @@ BUILTIN = {
     "deepseek-v2-lite": "deepseek-v2-lite.json",
     "deepseek-v3": "deepseek-v3.json",
     "llava-1.5-7b": "llava-1.5-7b.json",
+    "smollm3-3b": "smollm3-3b.json",
+    "gpt-oss-20b": "gpt-oss-20b.json",
+    "llama-4-scout": "llama-4-scout.json",
+    "glm-4.5-air": "glm-4.5-air.json",
+    "qwen3-next-80b-a3b": "qwen3-next-80b-a3b.json",
+    "kimi-k2": "kimi-k2.json",
+    "deepseek-v3.2-exp": "deepseek-v3.2-exp.json",
+    "qwen3-vl-8b": "qwen3-vl-8b.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -70,6 +78,14 @@ BUILTIN_TITLES = {
     "deepseek-v2-lite": "DeepSeek-V2-Lite",
     "deepseek-v3": "DeepSeek-V3",
     "llava-1.5-7b": "LLaVA-1.5-7B",
+    "smollm3-3b": "SmolLM3-3B",
+    "gpt-oss-20b": "gpt-oss-20b",
+    "llama-4-scout": "Llama-4-Scout",
+    "glm-4.5-air": "GLM-4.5-Air",
+    "qwen3-next-80b-a3b": "Qwen3-Next-80B-A3B",
+    "kimi-k2": "Kimi-K2",
+    "deepseek-v3.2-exp": "DeepSeek-V3.2-Exp",
+    "qwen3-vl-8b": "Qwen3-VL-8B",
 }
 
 

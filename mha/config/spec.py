@@ -1,7 +1,7 @@
 """What a config says about attention: :class:`AttentionSpec`, the result of
 :func:`mha.config.describe`.
 
-This module needs only the standard library.
+It needs only the standard library and :mod:`mha.params` (the KV-cache formula).
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mha.config.kv_cache import cached_tokens
+from mha.config.layer_kinds import ATTENTION_KINDS, kind_counts
+from mha.params import kv_cache_bytes
 
 #: Largest ``context`` (tokens) :meth:`AttentionSpec.kv_cache_bytes` and ``--context`` accept:
 #: 2**30, a thousand times today's longest context windows.
@@ -71,6 +73,20 @@ class AttentionSpec:
     experts, experts_per_token : int or None
         A mixture-of-experts model's routed experts and experts chosen per token (``None``:
         a dense model, or not given). Attention itself is dense.
+    layer_kinds : tuple of str
+        Each layer's kind (:data:`mha.config.layer_kinds.KINDS`: full, sliding, chunked,
+        linear, mamba, none); empty when every layer is an attention layer as
+        ``layer_windows`` says.
+    layer_kv_bytes : tuple of int
+        Bytes each layer caches per token (0 for a linear-attention or Mamba layer, which keeps
+        a state, not a KV cache); empty when every layer caches the same.
+    params_by_kind : dict
+        Attention parameters per layer of each attention kind, when the shapes differ by kind
+        (MiMo-V2-Flash); empty otherwise.
+    other_params_per_layer : dict
+        Parameters an attention layer holds beside its projections and q/k norms (``"sinks"``:
+        one learned logit per head; ``"indexer"``: DeepSeek-V3.2's sparse-attention indexer),
+        per attention layer (of the kind that has them).
     """
 
     d_model: int
@@ -92,10 +108,30 @@ class AttentionSpec:
     rotary_dims: int | None = None
     experts: int | None = None
     experts_per_token: int | None = None
+    layer_kinds: tuple[str, ...] = field(default_factory=tuple)
+    layer_kv_bytes: tuple[int, ...] = field(default_factory=tuple)
+    params_by_kind: dict[str, int] = field(default_factory=dict)
+    other_params_per_layer: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def attention_layers(self) -> int:
+        """How many layers attend (full, sliding or chunked); the others keep no KV cache."""
+        if not self.layer_kinds:
+            return self.n_layers
+        return sum(k in ATTENTION_KINDS for k in self.layer_kinds)
+
+    @property
+    def layer_counts(self) -> dict[str, int]:
+        """How many layers of each kind (``{"full": 12, "linear": 36}``)."""
+        if self.layer_kinds:
+            return kind_counts(self.layer_kinds)
+        local = self.local_layers
+        return {k: n for k, n in (("full", self.n_layers - local), ("sliding", local)) if n}
 
     @property
     def local_layers(self) -> int:
-        """How many layers have a sliding window."""
+        """How many layers keep a bounded window of tokens: a sliding window, or an attention
+        chunk."""
         return sum(w is not None for w in self.layer_windows)
 
     @property
@@ -134,10 +170,26 @@ class AttentionSpec:
         >>> describe(load_builtin("mistral-7b")).kv_cache_bytes(32768) // 2**20  # MiB
         512
         """
-        tokens = self.kv_cache_layer_tokens(context)
-        if tokens is None or self.kv_cache_bytes_per_token is None:
+        _check_context(context)
+        if self.kv_cache_bytes_per_token is None:
             return None
-        return self.kv_cache_bytes_per_token // self.n_layers * sum(tokens)
+        per_layer = self.layer_kv_bytes or (self.kv_cache_bytes_per_token // self.n_layers,) * (
+            self.n_layers
+        )
+        return kv_cache_bytes(per_layer, self.layer_windows or (None,) * self.n_layers, context)
+
+
+def attention_kind(n_heads: int, n_kv_heads: int) -> str:
+    """``"MHA"`` (a K/V head per query head), ``"MQA"`` (one) or ``"GQA"`` (in between).
+
+    Examples
+    --------
+    >>> attention_kind(32, 32), attention_kind(32, 8), attention_kind(71, 1)
+    ('MHA', 'GQA', 'MQA')
+    """
+    if n_kv_heads == n_heads:
+        return "MHA"
+    return "MQA" if n_kv_heads == 1 else "GQA"
 
 
 def _check_context(context: int) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from mha.config.families import PROJECTIONS
 from mha.config.spec import AttentionSpec
 
-COLUMNS = ["model", "type", "kind", "layers", "heads", "KV heads", "d_head", "bias q,k,v,o",
-           "attn params/layer", "KV bytes/token", "local layers", "KV @ context"]  # fmt: skip
+COLUMNS = ["model", "type", "kind", "layers", "layer types", "heads", "KV heads", "d_head",
+           "bias q,k,v,o", "attn params/layer", "KV bytes/token", "local layers",
+           "KV @ context"]  # fmt: skip
 
 
 def human_bytes(n: int) -> str:
@@ -66,6 +67,20 @@ def local_text(spec: AttentionSpec) -> str:
     return f"{spec.local_layers}/{spec.n_layers} @ " + "/".join(f"{w:,}" for w in sizes)
 
 
+def layer_types_text(spec: AttentionSpec) -> str:
+    """How many layers of each kind: ``"12 full, 36 linear"`` (``"n/a"`` for an encoder).
+
+    Examples
+    --------
+    >>> from mha.config import describe, load_builtin
+    >>> layer_types_text(describe(load_builtin("gemma-2-9b")))
+    '21 full, 21 sliding'
+    """
+    if spec.kv_cache_bytes_per_token is None:
+        return "n/a"
+    return ", ".join(f"{n} {kind}" for kind, n in spec.layer_counts.items())
+
+
 def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[list[str]]:
     """Rows for :data:`COLUMNS`, numbers with thousands separators; the last column is the
     cache at ``context`` tokens, each local layer holding at most its window."""
@@ -79,6 +94,7 @@ def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[lis
                 s.model_type,
                 kind_text(s),
                 str(s.n_layers),
+                layer_types_text(s),
                 str(s.n_heads),
                 str(s.n_kv_heads),
                 str(s.d_head),

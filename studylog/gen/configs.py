@@ -58,7 +58,15 @@ def _local_cell(spec) -> str:
     windows = sorted({w for w in spec.layer_windows if w is not None})
     if not windows:
         return "없음"
-    return f"{spec.local_layers}/{spec.n_layers} ({', '.join(map(fmt_int, windows))})"
+    chunk = "청크 " if "chunked" in spec.layer_kinds else ""
+    return f"{spec.local_layers}/{spec.n_layers} ({chunk}{', '.join(map(fmt_int, windows))})"
+
+
+def _layers_cell(spec) -> str:
+    """``48 (attention 12)`` when only some layers attend, else the layer count."""
+    if spec.attention_layers == spec.n_layers:
+        return fmt_int(spec.n_layers)
+    return f"{fmt_int(spec.n_layers)} (attention {spec.attention_layers})"
 
 
 def _rows() -> list[dict[str, object]]:
@@ -71,7 +79,7 @@ def _rows() -> list[dict[str, object]]:
         cells = [
             title,
             config.kind_text(spec),
-            spec.n_layers,
+            _layers_cell(spec),
             spec.n_heads,
             spec.n_kv_heads,
             spec.d_head,
@@ -122,7 +130,7 @@ def _window_savings(specs: dict) -> str:
 
     parts = []
     for title, s in specs.items():
-        if not s.local_layers or s.kv_cache_bytes_per_token is None:
+        if not s.local_layers or s.kv_cache_bytes_per_token is None or "chunked" in s.layer_kinds:
             continue
         full = s.kv_cache_bytes_per_token * LONG_CONTEXT
         windowed = s.kv_cache_bytes(LONG_CONTEXT)
@@ -137,6 +145,36 @@ def _window_savings(specs: dict) -> str:
         + "이다. local 층이 창 밖의 토큰을 버리기 때문이고, 모든 층이 local인 모델은 문맥이 "
         "창보다 길어지면 캐시가 더 자라지 않는다."
     )
+
+
+def _hybrid_facts(specs: dict) -> list[str]:
+    """The sentences on models where only some layers keep a full KV cache: a hybrid whose
+    other layers keep a state (Qwen3-Next), and chunked attention (Llama 4)."""
+    from mha import config
+
+    lines = []
+    for title, s in specs.items():
+        counts = s.layer_counts
+        if s.attention_layers < s.n_layers:
+            others = ", ".join(f"{k} {n}층" for k, n in counts.items() if k != "full")
+            every = s.kv_cache_bytes_per_token // s.attention_layers * s.n_layers * LONG_CONTEXT
+            lines.append(
+                f"- {title}는 {s.n_layers}층 중 attention 층이 {s.attention_layers}개뿐이고 "
+                f"나머지({others})는 KV cache 대신 크기가 정해진 상태(state)를 들고 있다. 그래서 "
+                f"{LONG_CONTEXT:,} 토큰의 KV cache는 attention 층만 세어 "
+                f"**{config.human_bytes(s.kv_cache_bytes(LONG_CONTEXT))}**이고, {s.n_layers}층을 "
+                f"모두 셌다면 {config.human_bytes(every)}로 잘못 나온다(`transformers`의 "
+                "cache도 attention 층에만 K/V를 둔다)."
+            )
+        if "chunked" in counts:
+            chunk = max(w for w in s.layer_windows if w is not None)
+            lines.append(
+                f"- {title}는 {counts['chunked']}층이 {chunk:,} 토큰 청크 안에서만 attention을 "
+                f"하는 chunked attention이라 그 층들은 {chunk:,} 토큰까지만 캐시하고, 나머지 "
+                f"{counts.get('full', 0)}층만 문맥 전체를 캐시한다. {LONG_CONTEXT:,} 토큰에서 "
+                f"**{config.human_bytes(s.kv_cache_bytes(LONG_CONTEXT))}**다."
+            )
+    return lines
 
 
 def configs_facts() -> str:
@@ -184,6 +222,7 @@ def configs_facts() -> str:
         f"**{config.human_bytes(llama.kv_cache_bytes(CONTEXT))}**(fp16 기준)를 차지하고, "
         f"{LONG_CONTEXT:,} 토큰이면 {config.human_bytes(llama.kv_cache_bytes(LONG_CONTEXT))}다.",
         _window_savings(specs),
+        *_hybrid_facts(specs),
         f"- Qwen2-7B의 config에도 `sliding_window`({qwen2_cfg['sliding_window']:,})가 적혀 "
         "있지만 `use_sliding_window`가 false라서 쓰이지 않는다. 그래서 모든 층이 문맥 전체를 "
         "캐시한다.",

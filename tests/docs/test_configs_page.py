@@ -41,12 +41,29 @@ def test_the_sliding_window_sentence_comes_from_the_table() -> None:
     windowed = 0
     for name, title in config.BUILTIN_TITLES.items():
         spec = config.describe(config.load_builtin(name), gen.DTYPE_BYTES)
-        if spec.local_layers:
+        if not spec.local_layers:
+            continue
+        cut = config.human_bytes(spec.kv_cache_bytes(gen.LONG_CONTEXT))
+        if "chunked" in spec.layer_kinds:  # its own sentence: chunks, not a sliding window
+            assert f"{title}는 {spec.layer_counts['chunked']}층이" in facts and cut in facts
+        else:
             full = config.human_bytes(spec.kv_cache_bytes_per_token * gen.LONG_CONTEXT)
-            cut = config.human_bytes(spec.kv_cache_bytes(gen.LONG_CONTEXT))
             assert f"{title} {full} → **{cut}**" in facts
             windowed += 1
     assert windowed >= 5  # Mistral, Gemma 2 and 3, Phi-3, StarCoder2
+
+
+def test_a_hybrid_model_s_cache_counts_its_attention_layers_alone() -> None:
+    """Issue 35: Qwen3-Next keeps K/V in 12 of its 48 layers; the page says both figures."""
+    from mha import config
+    from studylog.gen import configs as gen
+
+    spec = config.describe(config.load_builtin("qwen3-next-80b-a3b"), gen.DTYPE_BYTES)
+    every = spec.kv_cache_bytes_per_token // spec.attention_layers * spec.n_layers
+    facts = gen.configs_facts()
+    assert f"**{config.human_bytes(spec.kv_cache_bytes(gen.LONG_CONTEXT))}**" in facts
+    assert config.human_bytes(every * gen.LONG_CONTEXT) in facts
+    assert "48 (attention 12)" in gen.configs_table()
 
 
 @pytest.mark.browser

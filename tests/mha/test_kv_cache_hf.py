@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from mha import config
 from tests.mha.hf_configs import (
     HYPOTHESIS_FAMILIES,
+    TABLE_SHIPPED,
     describe,
     family_config,
     hf_attention,
@@ -27,7 +28,7 @@ from tests.mha.hf_configs import (
 )
 
 LONG_CONTEXTS = (8192, 32768)
-DECODERS = [n for n in config.BUILTIN if describe(config.load_builtin(n)).kv_cache_bytes_per_token]
+DECODERS = [n for n in TABLE_SHIPPED if describe(config.load_builtin(n)).kv_cache_bytes_per_token]
 
 
 def hf_layer_bytes(cfg: dict, context: int, dtype_bytes: int = 2) -> list[int]:
