@@ -94,7 +94,7 @@ def note_answer(data: dict[str, Any]) -> str:
     params = note_params(data["config"]["d_model"])
     heads = _heads_ko(list(NOTE_HEADS))
     return (
-        f"**파라미터 수가 같을 때(attention 층 {params:,}개) head {heads}는 "
+        f"**파라미터 수가 같을 때(attention 층의 파라미터 {params:,}개) head {heads}는 "
         + "고, ".join(clauses)
         + "다.**"
     )
