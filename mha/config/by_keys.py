@@ -22,7 +22,13 @@ from mha.config import extras, gemma4
 from mha.config.families import PROJECTIONS
 from mha.config.keys import MAX_LAYERS, KeyReader
 from mha.config.kv_cache import window_note
-from mha.config.layer_kinds import ATTENTION_KINDS, kinds_text, layer_kinds
+from mha.config.layer_kinds import (
+    ATTENTION_KINDS,
+    DEFAULT_PATTERNS,
+    NO_DEFAULT_PATTERN,
+    kinds_text,
+    layer_kinds,
+)
 from mha.config.spec import AttentionSpec, attention_kind
 from mha.params import head_width, kv_cache_bytes_per_token
 
@@ -305,8 +311,17 @@ def _derived_kinds(model_type: str, r: KeyReader, n_layers: int) -> tuple[str, .
     """The layer kinds of a config without a layer list, as its ``transformers`` class derives
     them: Qwen3-Next's ``full_attention_interval`` (default 4), Llama 4's and SmolLM3's NoPE
     layers (every ``no_rope_layer_interval``-th, default 4; Llama 4 chunks the others), else every
-    layer full or, with a ``sliding_window``, sliding."""
+    layer full or, with a ``sliding_window``, sliding; a family of :data:`DEFAULT_PATTERNS`
+    takes its class's pattern."""
     config = r.config
+    if model_type in NO_DEFAULT_PATTERN:
+        raise ValueError(f"{r.where}: missing key 'layer_types' (or 'hybrid_override_pattern'): "
+                         "which layers attend is not said")  # fmt: skip
+    if model_type in DEFAULT_PATTERNS:
+        if "global_attn_every_n_layers" in config:  # AFMoE's
+            r.check_int("global_attn_every_n_layers", config["global_attn_every_n_layers"], 1)
+        rule = DEFAULT_PATTERNS[model_type]
+        return tuple(rule(i, n_layers, config) for i in range(n_layers))
     if model_type in INTERVAL_FAMILIES or "full_attention_interval" in config:
         every = config.get("full_attention_interval", 4)
         every = r.check_int("full_attention_interval", every, least=1)

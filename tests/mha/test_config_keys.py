@@ -23,13 +23,14 @@ from transformers import AutoConfig
 from transformers.models.auto import modeling_auto
 
 from mha import config
-from mha.config.layer_kinds import ATTENTION_KINDS
+from mha.config.layer_kinds import ATTENTION_KINDS, DEFAULT_PATTERNS, LAYER_TYPE_NAMES
 from tests.mha.hf_layers import (
     HFLayer,
     build,
     cached_tokens,
     decoder_layers,
     hf_cache_bytes,
+    hf_config,
     measure,
 )
 
@@ -176,6 +177,25 @@ def test_read_by_keys_agrees_with_transformers(model_type, data):
             assert spec.layer_kv_bytes[i] == hf.kv_numbers * spec.dtype_bytes, i
     for context in CONTEXTS:
         assert spec.kv_cache_bytes(context) == hf_cache_bytes(cfg, layers, context, 2)
+
+
+@pytest.mark.parametrize("model_type", sorted(set(DEFAULT_PATTERNS) & set(DISCOVERED)))
+def test_a_config_without_layer_types_takes_its_class_pattern(model_type):
+    """No ``layer_types`` in the file: the kinds are those ``transformers``' class derives (a
+    hub file of MiMo-V2-Flash has none; reading every layer as full would be wrong)."""
+    cfg = json.loads(json.dumps(DISCOVERED[model_type]))
+    text = cfg["text_config"] if isinstance(cfg.get("text_config"), dict) else cfg
+    text.pop("layer_types", None)
+    text["num_hidden_layers"] = 13
+    for key in PER_LAYER_LISTS:
+        if isinstance(text.get(key), list):
+            text[key] = (text[key] * 13)[:13]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        spec = config.describe(cfg)
+        hf = hf_config(cfg)
+    hf = hf.get_text_config() if hasattr(hf, "get_text_config") else hf
+    assert spec.layer_kinds == tuple(LAYER_TYPE_NAMES[t] for t in hf.layer_types)
 
 
 def test_discovery_finds_the_families_of_the_issue():
