@@ -51,6 +51,10 @@ PATTERN = {"M": "mamba", "*": "full", "-": "none", "E": "none"}
 #: Families whose ``"linear_attention"`` layers are Mamba-2 mixers (Nemotron-H names them so).
 LINEAR_IS_MAMBA = {"nemotron_h"}
 
+#: Families whose class ignores ``attn_layer_indices`` / ``attn_layer_period`` (Falcon-H1: attention
+#: beside a Mamba mixer in every layer, whatever its published ``attn_layer_indices: null`` says).
+IGNORES_INDICES = {"falcon_h1"}
+
 #: The layer pattern a family's ``transformers`` 5.25 config class builds when the file gives
 #: no ``layer_types``: ``(layer index, layer count, config) -> kind``.
 DEFAULT_PATTERNS: dict[str, Callable[[int, int, dict[str, Any]], str]] = {
@@ -98,7 +102,7 @@ def layer_kinds(model_type: str, r: KeyReader, n_layers: int | None) -> tuple[st
         return _checked(r, "hybrid_override_pattern", kinds, n_layers)
     key = next((k for k in ("layer_types", "layers_block_type") if config.get(k) is not None), None)
     if key is None:
-        return _by_indices(r, n_layers)
+        return None if model_type in IGNORES_INDICES else _by_indices(r, n_layers)
     value = config[key]
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise ValueError(f"{r.name(key)}: expected a list of layer type names, got {shown(value)}")

@@ -198,6 +198,18 @@ def test_a_config_without_layer_types_takes_its_class_pattern(model_type):
     assert spec.layer_kinds == tuple(LAYER_TYPE_NAMES[t] for t in hf.layer_types)
 
 
+def test_falcon_h1_attends_in_every_layer_whatever_attn_layer_indices_says():
+    """Published Falcon-H1 files say ``attn_layer_indices: null``; transformers ignores the key
+    (attention beside Mamba in every layer), so the reading must too."""
+    cfg = json.loads(json.dumps(DISCOVERED["falcon_h1"]))
+    cfg |= {"num_hidden_layers": 3, "attn_layer_indices": None}
+    spec = config.describe(cfg)
+    layers = [measure(layer) for layer in decoder_layers(build(cfg), 3)]
+    assert spec.layer_counts == {"full": 3} and all(h.attends for h in layers)
+    for context in CONTEXTS:
+        assert spec.kv_cache_bytes(context) == hf_cache_bytes(cfg, layers, context, 2)
+
+
 def test_discovery_finds_the_families_of_the_issue():
     """The issue's families are among those discovered (so each is drawn above)."""
     named = {"gpt_oss", "llama4_text", "smollm3", "glm4_moe", "minimax_m2", "mimo_v2_flash",
@@ -227,6 +239,8 @@ def _prefix(cfg: dict, kinds: tuple[str, ...]) -> tuple[dict, int]:
     for key in (*LAYER_LISTS, *PER_LAYER_LISTS):
         if isinstance(text.get(key), list) and text[key]:
             text[key] = text[key][:n]
+    if isinstance(text.get("hybrid_override_pattern"), str):  # Nemotron-H's layer string
+        text["hybrid_override_pattern"] = text["hybrid_override_pattern"][:n]
     return cut, n
 
 
@@ -265,6 +279,8 @@ def test_shipped_config_read_by_keys_agrees_with_transformers(name):
         ("gpt-oss-20b", {"full": 12, "sliding": 12}, 2048 * (12 * 32768 + 12 * 128)),
         # 12 NoPE full layers, 36 chunked at 8,192 tokens, 8 K/V heads x 128: 4 KiB a token
         ("llama-4-scout", {"full": 12, "chunked": 36}, 4096 * (12 * 32768 + 36 * 8192)),
+        # 4 attention layers of 8 K/V heads x 128 among 24 Mamba-2 and 24 MLP layers: 4 KiB each
+        ("nemotron-h-8b", {"full": 4, "mamba": 24, "none": 24}, 4 * 32768 * 4096),
     ],
 )  # fmt: skip
 def test_hybrid_and_windowed_caches_by_hand(name, counts, at_32k):
