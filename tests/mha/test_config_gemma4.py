@@ -17,17 +17,10 @@ import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from transformers import DynamicCache
+from transformers import AutoModel, DynamicCache
 
 from mha import config
-from tests.mha.hf_layers import (
-    build,
-    cached_tokens,
-    decoder_layers,
-    hf_cache_bytes,
-    hf_config,
-    measure,
-)
+from tests.mha import hf_layers as hf_oracle
 
 CONTEXTS = (8192, 32768)
 
@@ -67,9 +60,9 @@ def gemma4_configs(draw) -> dict:
 @given(cfg=gemma4_configs())
 def test_gemma4_agrees_with_transformers_layer_by_layer(cfg):
     try:
-        hf = hf_config(cfg)
+        hf = hf_oracle.hf_config(cfg)
         _ = hf.kv_sharing_modes
-        model = build(cfg)
+        model = hf_oracle.build(cfg)
     except (ValueError, ZeroDivisionError):  # transformers refuses it: so must the reader
         with pytest.raises(ValueError) as e:
             config.describe(cfg)
@@ -78,7 +71,7 @@ def test_gemma4_agrees_with_transformers_layer_by_layer(cfg):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         spec = config.describe(cfg)
-    layers = [measure(layer) for layer in decoder_layers(model, spec.n_layers)]
+    layers = [hf_oracle.measure(layer) for layer in hf_oracle.decoder_layers(model, spec.n_layers)]
     shared = [i for i, mode in enumerate(hf.kv_sharing_modes) if mode == "reuse"]
     assert spec.attention_layers == len(layers) == spec.n_layers
     assert spec.kv_cache_layers == spec.n_layers - len(shared)
@@ -93,7 +86,9 @@ def test_gemma4_agrees_with_transformers_layer_by_layer(cfg):
             shape = spec.kv_shape_by_kind.get(kind, (spec.n_kv_heads, spec.d_head))
             assert (h.kv_heads, h.head_dim) == shape, i
     for context in CONTEXTS:
-        assert spec.kv_cache_bytes(context) == hf_cache_bytes(cfg, layers, context, 2), context
+        assert spec.kv_cache_bytes(context) == hf_oracle.hf_cache_bytes(cfg, layers, context, 2), (
+            context
+        )
 
 
 def test_a_k_eq_v_layer_caches_keys_and_values_apart():
@@ -111,10 +106,8 @@ def test_a_k_eq_v_layer_caches_keys_and_values_apart():
     assert spec.kv_shape_by_kind == {"sliding": (2, 8), "full": (1, 16)}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from transformers import AutoModel
-
         torch.manual_seed(0)
-        model = AutoModel.from_config(hf_config(cfg)).eval()
+        model = AutoModel.from_config(hf_oracle.hf_config(cfg)).eval()
     tokens = 5
     cache = DynamicCache(config=model.config)
     with torch.no_grad():
@@ -158,7 +151,7 @@ def test_the_default_layer_pattern_and_the_last_layer_follow_transformers():
     cfg = {"model_type": "gemma4_text", "hidden_size": 64, "num_attention_heads": 4,
            "num_key_value_heads": 2, "head_dim": 16, "num_hidden_layers": 8}  # fmt: skip
     spec = config.describe(cfg)
-    hf = hf_config(cfg)
+    hf = hf_oracle.hf_config(cfg)
     assert spec.layer_kinds == tuple(t.split("_")[0] for t in hf.layer_types)
     assert spec.layer_kinds[-1] == "full" and spec.layer_counts == {"full": 2, "sliding": 6}
-    assert cached_tokens(cfg, 8192)[:6] == [512] * 5 + [8192]
+    assert hf_oracle.cached_tokens(cfg, 8192)[:6] == [512] * 5 + [8192]
