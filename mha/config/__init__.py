@@ -18,7 +18,8 @@ the missing key, only when the keys do not determine the attention.
 Layers may differ (:mod:`~mha.config.layer_kinds`): full attention, a sliding window, chunked
 attention, linear attention, Mamba. Only attention layers keep a KV cache, and the cache at a
 context is the sum over them of ``min(context, window or chunk)`` tokens (a full layer keeps the
-whole context), as ``transformers``' own cache keeps it (:func:`mha.params.kv_cache_bytes`).
+whole context), as ``transformers``' own cache keeps it (:func:`mha.params.kv_cache_bytes`);
+a layer that reuses an earlier layer's K/V (Gemma 4) keeps none of its own.
 
 A multimodal config (LLaVA, Gemma 3, Qwen3-VL, Llama 4) is read through its nested
 ``text_config``. A config without ``model_type`` is read by its ``architectures`` or its keys
@@ -37,6 +38,8 @@ The package, one idea a module (every public name is also here, as ``mha.config.
   (:data:`~mha.config.by_keys.KEY_FAMILIES`: biases, q/k norms, sinks, gated queries);
 - :mod:`~mha.config.layer_kinds`: each layer's kind (full, sliding, chunked, linear, mamba);
 - :mod:`~mha.config.sparse`: DeepSeek-V3.2's sparse attention (MLA plus an indexer);
+- :mod:`~mha.config.gemma4`: Gemma 4's layers (a shape per layer type, K=V full layers, last
+  layers that reuse earlier layers' K/V and keep no cache);
 - :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys,
   each size bounded before anything is built from it (:data:`MAX_LAYERS`, :data:`MAX_SIZE`);
 - :mod:`~mha.config.kv_cache`: sliding windows and the cache at a context;

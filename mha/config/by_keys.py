@@ -18,11 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mha.config import extras
+from mha.config import extras, gemma4
 from mha.config.families import PROJECTIONS
 from mha.config.keys import MAX_LAYERS, KeyReader
 from mha.config.kv_cache import window_note
-from mha.config.layer_kinds import ATTENTION_KINDS, kinds_text, layer_kinds
+from mha.config.layer_kinds import (
+    ATTENTION_KINDS,
+    DEFAULT_PATTERNS,
+    NO_DEFAULT_PATTERN,
+    kinds_text,
+    layer_kinds,
+)
 from mha.config.spec import AttentionSpec, attention_kind
 from mha.params import head_width, kv_cache_bytes_per_token
 
@@ -104,7 +110,12 @@ KEY_FAMILIES: dict[str, KeyRules] = {
         "conv layers are short convolutions: each keeps a small fixed state, not a KV cache",)),
     "mimo_v2_flash": KeyRules("MiMo-V2-Flash", bias=("attention_bias",) * 3 + (False,),
                               sinks=("sliding",), sliding_kv_factor=2),
+    gemma4.MODEL_TYPE: KeyRules("Gemma 4", qk_norm="per_head"),
 }  # fmt: skip
+
+#: The ``transformers`` defaults of the families in :data:`KEY_FAMILIES` whose config classes
+#: give the keys a value a file may leave out (the others are read from the file alone).
+KEY_DEFAULTS = {gemma4.MODEL_TYPE: gemma4.DEFAULTS}
 
 #: Keys of the routed expert count, the first present winning.
 EXPERT_KEYS = ("num_local_experts", "num_experts", "n_routed_experts")
@@ -172,14 +183,15 @@ def read_by_keys(
     assert d_model is not None and n_heads is not None
     counted = r.config.get("num_hidden_layers")
     kinds = layer_kinds(model_type, r, None if counted is None else _layers(r))
-    if kinds is None:
+    if model_type == gemma4.MODEL_TYPE:
+        kinds = gemma4.gemma4_kinds(r, kinds, notes)
+    elif kinds is None:
         kinds = _derived_kinds(model_type, r, _layers(r))
     n_layers = len(kinds)
     if n_layers > MAX_LAYERS:
         raise ValueError(f"{r.where}: {n_layers:,} layers, more than {MAX_LAYERS:,}")
 
-    head_dim = r.config.get("head_dim")
-    head_dim = r.check_int("head_dim", head_dim, least=1) if head_dim is not None else None
+    head_dim = _given(r, "head_dim")
     try:
         head_dim = head_width(d_model, n_heads, head_dim)
     except ValueError:
@@ -187,8 +199,7 @@ def read_by_keys(
             f"{r.where}: missing key 'head_dim' (hidden_size={d_model} is not divisible by "
             f"num_attention_heads={n_heads})"
         ) from None
-    n_kv = r.config.get("num_key_value_heads")
-    n_kv = n_heads if n_kv is None else r.check_int("num_key_value_heads", n_kv, least=1)
+    n_kv = _given(r, "num_key_value_heads") or n_heads
     if n_heads % n_kv:
         raise ValueError(f"{r.where}: num_attention_heads={n_heads} is not divisible by "
                          f"num_key_value_heads={n_kv}")  # fmt: skip
@@ -201,23 +212,40 @@ def read_by_keys(
     attn_kinds = [k for k in ATTENTION_KINDS if k in kinds]
     if not attn_kinds:
         raise ValueError(f"{r.where}: no attention layer ({kinds_text(kinds)})")
-    kv_by_kind = {k: n_kv * (rules.sliding_kv_factor if k == "sliding" else 1) for k in attn_kinds}
+    if model_type == gemma4.MODEL_TYPE:
+        shapes = gemma4.layer_shapes(r, kinds, n_heads, (n_kv, head_dim), notes)
+    else:
+        factor = {"sliding": rules.sliding_kv_factor}
+        shapes = gemma4.LayerShapes({k: (n_kv * factor.get(k, 1), head_dim) for k in attn_kinds},
+                                    (), (False,) * n_layers)  # fmt: skip
     head_gate = 0
     if rules.head_gate_flag and r.config.get(rules.head_gate_flag) is True:
         head_gate = d_model * n_heads
         notes.append(f"{rules.head_gate_flag}: a gate of one number per head made from the "
                      f"input ({head_gate:,} parameters, counted in the projections)")  # fmt: skip
-    params_by_kind = {
-        k: _projections(d_model, n_heads, kv_by_kind[k], (head_dim, v_dim), bias, rules) + head_gate
-        for k in attn_kinds
-    }
+
+    def params(kind: str, own_kv: bool) -> int:
+        n_kv_kind, d_k = shapes.by_kind[kind]
+        d_v = v_dim if d_k == head_dim else d_k
+        kv_out = (
+            n_kv_kind * d_k * own_kv,
+            n_kv_kind * d_v * (own_kv and kind not in shapes.k_is_v),
+        )
+        return _projections(d_model, n_heads, (d_k, d_v), kv_out, bias, rules) + head_gate
+
+    params_by_kind = {k: params(k, True) for k in attn_kinds}
+    layer_params = tuple(params(k, not shared) if k in attn_kinds else 0
+                         for k, shared in zip(kinds, shapes.shared, strict=True))  # fmt: skip
     per_token = {
-        k: kv_cache_bytes_per_token(kv_by_kind[k], head_dim, dtype_bytes, v_head_dim=v_dim)
+        k: kv_cache_bytes_per_token(*shapes.by_kind[k], dtype_bytes,
+                                    v_head_dim=v_dim if shapes.by_kind[k][1] == head_dim else None)
         for k in attn_kinds
-    }
-    layer_bytes = tuple(per_token.get(k, 0) for k in kinds)
+    }  # fmt: skip
+    layer_bytes = tuple(0 if shared else per_token.get(k, 0)
+                        for k, shared in zip(kinds, shapes.shared, strict=True))  # fmt: skip
     first = attn_kinds[0]
-    norm_params = extras.qk_norm_params(rules, r, (n_heads, kv_by_kind[first], head_dim, d_model),
+    n_kv_first, d_first = shapes.by_kind[first]
+    norm_params = extras.qk_norm_params(rules, r, (n_heads, n_kv_first, d_first, d_model),
                                         notes)  # fmt: skip
     other = {"sinks": n_heads} if rules.sinks else {}
     _notes(rules, kinds, windows, params_by_kind, v_dim, head_dim, n_heads, notes)
@@ -225,13 +253,13 @@ def read_by_keys(
     return AttentionSpec(
         d_model=d_model,
         n_heads=n_heads,
-        n_kv_heads=kv_by_kind[first],
-        d_head=head_dim,
+        n_kv_heads=n_kv_first,
+        d_head=d_first,
         n_layers=n_layers,
         attention_params_per_layer=params_by_kind[first],
         kv_cache_bytes_per_token=sum(layer_bytes),
         model_type=model_type,
-        kind=attention_kind(n_heads, kv_by_kind[first]),
+        kind=attention_kind(n_heads, n_kv_first),
         bias=bias,
         dtype_bytes=dtype_bytes,
         notes=tuple(notes),
@@ -244,7 +272,17 @@ def read_by_keys(
         other_params_per_layer=other,
         experts=n_experts,
         experts_per_token=per_token_experts,
+        layer_params=layer_params if any(shapes.shared) else (),
+        kv_shape_by_kind=shapes.by_kind if len(set(shapes.by_kind.values())) > 1 else {},
     )
+
+
+def _given(r: KeyReader, key: str) -> int | None:
+    """A positive int of ``key``: the file's, else the family's ``transformers`` default (when
+    :data:`KEY_DEFAULTS` gives one), else ``None``."""
+    if r.config.get(key) is None and r.defaults.get(key) is None:
+        return None
+    return r.positive_int(key)
 
 
 def _experts(r: KeyReader, notes: list[str]) -> tuple[int | None, int | None]:
@@ -273,8 +311,17 @@ def _derived_kinds(model_type: str, r: KeyReader, n_layers: int) -> tuple[str, .
     """The layer kinds of a config without a layer list, as its ``transformers`` class derives
     them: Qwen3-Next's ``full_attention_interval`` (default 4), Llama 4's and SmolLM3's NoPE
     layers (every ``no_rope_layer_interval``-th, default 4; Llama 4 chunks the others), else every
-    layer full or, with a ``sliding_window``, sliding."""
+    layer full or, with a ``sliding_window``, sliding; a family of :data:`DEFAULT_PATTERNS`
+    takes its class's pattern."""
     config = r.config
+    if model_type in NO_DEFAULT_PATTERN:
+        raise ValueError(f"{r.where}: missing key 'layer_types' (or 'hybrid_override_pattern'): "
+                         "which layers attend is not said")  # fmt: skip
+    if model_type in DEFAULT_PATTERNS:
+        if "global_attn_every_n_layers" in config:  # AFMoE's
+            r.check_int("global_attn_every_n_layers", config["global_attn_every_n_layers"], 1)
+        rule = DEFAULT_PATTERNS[model_type]
+        return tuple(rule(i, n_layers, config) for i in range(n_layers))
     if model_type in INTERVAL_FAMILIES or "full_attention_interval" in config:
         every = config.get("full_attention_interval", 4)
         every = r.check_int("full_attention_interval", every, least=1)
@@ -323,15 +370,16 @@ def _window(r: KeyReader, kind: str, model_type: str) -> int | None:
 def _projections(
     d_model: int,
     n_heads: int,
-    n_kv: int,
     widths: tuple[int, int],
+    kv_out: tuple[int, int],
     bias: dict[str, bool],
     rules: KeyRules,
 ) -> int:
-    """q (with its gate), k, v and o of one layer: weights and the biases present."""
+    """q (with its gate), k, v and o of one layer: weights and the biases present; ``kv_out`` are
+    k's and v's output widths (0: the layer has no such projection)."""
     d_k, d_v = widths
     q_out = n_heads * d_k * (2 if rules.gated_query else 1)
-    shapes = {"q": (d_model, q_out), "k": (d_model, n_kv * d_k), "v": (d_model, n_kv * d_v),
+    shapes = {"q": (d_model, q_out), "k": (d_model, kv_out[0]), "v": (d_model, kv_out[1]),
               "o": (n_heads * d_v, d_model)}  # fmt: skip
     return sum(i * o + (o if bias[p] else 0) for p, (i, o) in shapes.items())
 

@@ -132,6 +132,7 @@ def _main(argv: list[str] | None = None) -> int:
                 out[k] = asdict(v) | {
                     "layer_counts": v.layer_counts,
                     "attention_layers": v.attention_layers,
+                    "kv_cache_layers": v.kv_cache_layers,
                     "local_layers": v.local_layers,
                     "context": args.context,
                     "kv_cache_bytes_at_context": v.kv_cache_bytes(args.context),

@@ -275,7 +275,4 @@ REFUSED: dict[str, str] = {
     "(checked against transformers 5.25); mha.config does not model them",
     "doge": "dynamic mask attention (dt_proj and A beside the projections), which mha.config "
     "does not model",
-    "gemma4_text": "a model whose full and sliding layers have different head widths "
-    "(per_layer_config), whose keys may double as values (attention_k_eq_v) and whose last "
-    "layers may reuse earlier layers' K/V (num_kv_shared_layers); mha.config does not model them",
 }

@@ -18,7 +18,8 @@ This module needs only the standard library.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from mha.config.keys import KeyReader, shown
 
@@ -50,6 +51,27 @@ PATTERN = {"M": "mamba", "*": "full", "-": "none", "E": "none"}
 #: Families whose ``"linear_attention"`` layers are Mamba-2 mixers (Nemotron-H names them so).
 LINEAR_IS_MAMBA = {"nemotron_h"}
 
+#: Families whose class ignores ``attn_layer_indices`` / ``attn_layer_period`` (Falcon-H1: attention
+#: beside a Mamba mixer in every layer, whatever its published ``attn_layer_indices: null`` says).
+IGNORES_INDICES = {"falcon_h1"}
+
+#: The layer pattern a family's ``transformers`` 5.25 config class builds when the file gives
+#: no ``layer_types``: ``(layer index, layer count, config) -> kind``.
+DEFAULT_PATTERNS: dict[str, Callable[[int, int, dict[str, Any]], str]] = {
+    "gpt_oss": lambda i, n, c: "sliding" if (i + 1) % 2 else "full",
+    "mimo_v2_flash": lambda i, n, c: "full" if i == 0 or (i + 1) % 6 == 0 else "sliding",
+    "flint": lambda i, n, c: "full" if i < 2 or i % 4 == 1 or i == n - 1 else "sliding",
+    "granite_swa": lambda i, n, c: "full" if i % 4 == 0 else "sliding",
+    "granitemoe_swa": lambda i, n, c: "full" if i % 4 == 0 else "sliding",
+    "lfm3": lambda i, n, c: "full" if i % 4 == 2 else "sliding" if i % 4 == 0 and i else "conv",
+    "afmoe": lambda i, n, c: (
+        "sliding" if (i + 1) % c.get("global_attn_every_n_layers", 4) else "full"
+    ),
+}
+#: Families whose class builds a default layer list too odd to guess (Nemotron-H: four layers
+#: whatever ``num_hidden_layers`` says): refused without a layer list.
+NO_DEFAULT_PATTERN = {"nemotron_h"}
+
 
 def layer_kinds(model_type: str, r: KeyReader, n_layers: int | None) -> tuple[str, ...] | None:
     """One kind of :data:`KINDS` per layer, from ``layer_types`` / ``layers_block_type`` /
@@ -80,7 +102,7 @@ def layer_kinds(model_type: str, r: KeyReader, n_layers: int | None) -> tuple[st
         return _checked(r, "hybrid_override_pattern", kinds, n_layers)
     key = next((k for k in ("layer_types", "layers_block_type") if config.get(k) is not None), None)
     if key is None:
-        return _by_indices(r, n_layers)
+        return None if model_type in IGNORES_INDICES else _by_indices(r, n_layers)
     value = config[key]
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
         raise ValueError(f"{r.name(key)}: expected a list of layer type names, got {shown(value)}")

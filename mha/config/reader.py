@@ -14,7 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from mha.config import extras
-from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS, UNMODELLED_KEYS, read_by_keys
+from mha.config.by_keys import (
+    KEY_DEFAULTS,
+    KEY_FAMILIES,
+    TEXT_MODELS,
+    UNMODELLED_KEYS,
+    read_by_keys,
+)
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
@@ -156,7 +162,8 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             return with_indexer(spec, reader, model_type)
         return replace(spec, model_type=model_type)
     if model_type not in FAMILIES:
-        reader = KeyReader(config, where, {"use_qk_norm": False}, True)
+        defaults = KEY_DEFAULTS.get(model_type, {"use_qk_norm": False})
+        reader = KeyReader(config, where, defaults, model_type not in KEY_DEFAULTS)
         try:
             return read_by_keys(model_type, reader, dtype_bytes, notes)
         except ValueError as e:

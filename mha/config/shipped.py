@@ -47,6 +47,7 @@ BUILTIN = {
     "kimi-k2": "kimi-k2.json",
     "deepseek-v3.2-exp": "deepseek-v3.2-exp.json",
     "qwen3-vl-8b": "qwen3-vl-8b.json",
+    "nemotron-h-8b": "nemotron-h-8b.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -86,6 +87,7 @@ BUILTIN_TITLES = {
     "kimi-k2": "Kimi-K2",
     "deepseek-v3.2-exp": "DeepSeek-V3.2-Exp",
     "qwen3-vl-8b": "Qwen3-VL-8B",
+    "nemotron-h-8b": "Nemotron-H-8B",
 }
 
 

@@ -87,6 +87,13 @@ class AttentionSpec:
         Parameters an attention layer holds beside its projections and q/k norms (``"sinks"``:
         one learned logit per head; ``"indexer"``: DeepSeek-V3.2's sparse-attention indexer),
         per attention layer (of the kind that has them).
+    layer_params : tuple of int
+        Attention parameters of each layer (0 for a layer without attention), when layers of one
+        kind differ (Gemma 4's shared-KV layers have no ``k_proj``/``v_proj``); empty otherwise.
+    kv_shape_by_kind : dict
+        ``{kind: (K/V heads, head_dim)}`` when the attention kinds differ in shape (Gemma 4's
+        full and sliding layers, MiMo-V2-Flash's); empty otherwise (``n_kv_heads`` and
+        ``d_head`` then hold for every layer; otherwise they are those of the first kind).
     """
 
     d_model: int
@@ -112,6 +119,8 @@ class AttentionSpec:
     layer_kv_bytes: tuple[int, ...] = field(default_factory=tuple)
     params_by_kind: dict[str, int] = field(default_factory=dict)
     other_params_per_layer: dict[str, int] = field(default_factory=dict)
+    layer_params: tuple[int, ...] = field(default_factory=tuple)
+    kv_shape_by_kind: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def attention_layers(self) -> int:
@@ -119,6 +128,14 @@ class AttentionSpec:
         if not self.layer_kinds:
             return self.n_layers
         return sum(k in ATTENTION_KINDS for k in self.layer_kinds)
+
+    @property
+    def kv_cache_layers(self) -> int:
+        """How many layers keep a KV cache of their own: the attention layers, less those that
+        reuse an earlier layer's K/V (Gemma 4)."""
+        if not self.layer_kv_bytes:
+            return self.attention_layers
+        return sum(b > 0 for b in self.layer_kv_bytes)
 
     @property
     def layer_counts(self) -> dict[str, int]:

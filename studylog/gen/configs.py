@@ -156,11 +156,15 @@ def _hybrid_facts(specs: dict) -> list[str]:
     for title, s in specs.items():
         counts = s.layer_counts
         if s.attention_layers < s.n_layers:
-            others = ", ".join(f"{k} {n}층" for k, n in counts.items() if k != "full")
+            others = ", ".join(f"{k} {n}층" for k, n in counts.items() if k not in ("full", "none"))
+            state = f"({others})는 KV cache 대신 크기가 정해진 상태(state)를 들고 있다"
+            if "none" in counts:
+                state = (f" 중 {others}은 KV cache 대신 크기가 정해진 상태(state)를 들고 있고, "
+                         f"MLP만 있는 {counts['none']}층은 아무것도 캐시하지 않는다")  # fmt: skip
             every = s.kv_cache_bytes_per_token // s.attention_layers * s.n_layers * LONG_CONTEXT
             lines.append(
                 f"- {title}는 {s.n_layers}층 중 attention 층이 {s.attention_layers}개뿐이고 "
-                f"나머지({others})는 KV cache 대신 크기가 정해진 상태(state)를 들고 있다. 그래서 "
+                f"나머지{state}. 그래서 "
                 f"{LONG_CONTEXT:,} 토큰의 KV cache는 attention 층만 세어 "
                 f"**{config.human_bytes(s.kv_cache_bytes(LONG_CONTEXT))}**이고, {s.n_layers}층을 "
                 f"모두 셌다면 {config.human_bytes(every)}로 잘못 나온다(`transformers`의 "

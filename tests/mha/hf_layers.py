@@ -5,11 +5,16 @@ For each decoder layer of the model ``AutoModel.from_config`` builds (nothing al
 downloaded):
 
 * its attention module is the child whose class name ends in ``Attention`` and that holds a
-  ``k_proj`` or MLA's ``kv_a_proj_with_mqa`` (a linear-attention or Mamba mixer has neither);
+  ``k_proj`` or MLA's ``kv_a_proj_with_mqa`` (a linear-attention or Mamba mixer has neither), or
+  that says it reuses an earlier layer's K/V (Gemma 4's ``is_kv_shared_layer``: ``q_proj`` and
+  ``o_proj`` only);
 * its projection parameters = the ``nn.Linear`` layers of that module outside an ``indexer``;
   ``sinks`` = a parameter of that name; ``indexer`` = every parameter of the ``indexer`` child;
 * what it caches per token = ``k_proj`` plus ``v_proj`` output features (MLA: the latent
-  ``kv_a_proj_with_mqa``, plus the indexer's key ``wk`` when the layer has an indexer);
+  ``kv_a_proj_with_mqa``, plus the indexer's key ``wk`` when the layer has an indexer; a layer
+  without ``v_proj`` whose keys serve as values, Gemma 4's ``attention_k_eq_v``: twice
+  ``k_proj``'s, as its cache keeps keys and values apart, which ``test_config_gemma4.py``
+  checks on a real forward pass; a shared-KV layer: nothing);
 * how many tokens it keeps at a context = what ``DynamicCache(config=...)`` returns to that
   layer's attention when the token at position ``context`` is added (fed meta tensors); layers
   whose cache is a ``LinearAttentionLayer`` (a state) or ``DummyLayer`` keep no K/V.
@@ -38,6 +43,8 @@ class HFLayer:
     indexer: int = 0
     heads: int = 0
     kv_numbers: int = 0  # numbers cached per token (K and V, or MLA's latent and index key)
+    kv_heads: int = 0  # K/V heads and head width of a layer with its own k_proj (else 0)
+    head_dim: int = 0
 
 
 def hf_config(cfg: dict[str, Any]):
@@ -75,8 +82,9 @@ def decoder_layers(model: nn.Module, n_layers: int | None = None) -> nn.ModuleLi
 def _attention(layer: nn.Module) -> nn.Module | None:
     for child in layer.children():
         names = dict(child.named_children())
+        shared = getattr(child, "is_kv_shared_layer", False) is True
         if type(child).__name__.endswith("Attention") and (
-            isinstance(names.get("k_proj"), nn.Linear) or "kv_a_proj_with_mqa" in names
+            isinstance(names.get("k_proj"), nn.Linear) or "kv_a_proj_with_mqa" in names or shared
         ):
             return child
     return None
@@ -96,12 +104,19 @@ def measure(layer: nn.Module) -> HFLayer:
     )
     sinks = getattr(attn, "sinks", None)
     heads = attn.config.num_attention_heads
+    kv_heads = head_dim = 0
     if hasattr(attn, "kv_a_proj_with_mqa"):
         numbers = attn.kv_a_proj_with_mqa.out_features
         if indexer is not None:
             numbers += indexer.wk.out_features
+    elif getattr(attn, "k_proj", None) is None:  # reuses an earlier layer's K/V
+        numbers = 0
     else:
-        numbers = attn.k_proj.out_features + attn.v_proj.out_features
+        k_out = attn.k_proj.out_features
+        v_proj = attn.v_proj  # None: the keys serve as values
+        numbers = k_out + (k_out if v_proj is None else v_proj.out_features)
+        head_dim = getattr(attn, "head_dim", 0)
+        kv_heads = k_out // head_dim if head_dim else 0
     return HFLayer(
         attends=True,
         params=params,
@@ -109,6 +124,8 @@ def measure(layer: nn.Module) -> HFLayer:
         indexer=0 if indexer is None else sum(p.numel() for p in indexer.parameters()),
         heads=heads,
         kv_numbers=numbers,
+        kv_heads=kv_heads,
+        head_dim=head_dim,
     )
 
 

@@ -23,8 +23,16 @@ from transformers import AutoConfig
 from transformers.models.auto import modeling_auto
 
 from mha import config
-from mha.config.layer_kinds import ATTENTION_KINDS
-from tests.mha.hf_layers import build, cached_tokens, decoder_layers, hf_cache_bytes, measure
+from mha.config.layer_kinds import ATTENTION_KINDS, DEFAULT_PATTERNS, LAYER_TYPE_NAMES
+from tests.mha.hf_layers import (
+    HFLayer,
+    build,
+    cached_tokens,
+    decoder_layers,
+    hf_cache_bytes,
+    hf_config,
+    measure,
+)
 
 CONTEXTS = (8192, 32768)
 LAYER_LISTS = ("layer_types", "layers_block_type")
@@ -67,6 +75,7 @@ def build_error(model_type: str) -> str | None:
             if isinstance(text.get(key), list):
                 text[key] = text[key][:2]
         text.pop("hybrid_override_pattern", None)
+        _keep_overrides(text, 2)
         try:
             decoder_layers(build(cfg), 2)
             cached_tokens(cfg, 2)
@@ -104,7 +113,28 @@ def small_config(draw, model_type: str) -> dict:
         text["hidden_size"] -= text["hidden_size"] % text["num_attention_heads"]
     if isinstance(text.get("sliding_window"), int) and draw(st.booleans()):
         text["sliding_window"] = draw(st.integers(2, 40))
+    _keep_overrides(text, n)
     return cfg
+
+
+def _keep_overrides(text: dict, n: int) -> None:
+    """``per_layer_config`` (Gemma 4's per-layer shapes) cut to the first ``n`` layers."""
+    if isinstance(text.get("per_layer_config"), dict):
+        text["per_layer_config"] = {i: v for i, v in text["per_layer_config"].items()
+                                    if int(i) < n}  # fmt: skip
+
+
+def expected_params(spec: config.AttentionSpec, i: int, kind: str) -> int:
+    """The attention parameters ``spec`` gives layer ``i`` of kind ``kind``."""
+    if spec.layer_params:
+        return spec.layer_params[i]
+    return spec.params_by_kind.get(kind, spec.attention_params_per_layer)
+
+
+def check_shape(spec: config.AttentionSpec, hf: HFLayer, kind: str) -> None:
+    """K/V heads and ``head_dim`` of a layer with its own ``k_proj``, when shapes differ by kind."""
+    if spec.kv_shape_by_kind and hf.head_dim:
+        assert (hf.kv_heads, hf.head_dim) == spec.kv_shape_by_kind[kind], kind
 
 
 @pytest.mark.parametrize("model_type", sorted(DISCOVERED))
@@ -129,8 +159,8 @@ def test_read_by_keys_agrees_with_transformers(model_type, data):
     layers = [measure(layer) for layer in decoder_layers(model, spec.n_layers)]
     kinds = spec.layer_kinds or ("full",) * spec.n_layers
     assert len(layers) == spec.n_layers == len(kinds)
-    keeps_kv = [t > 0 for t in tokens[CONTEXTS[0]]]
-    assert spec.attention_layers == sum(keeps_kv)
+    keeps_kv = [t > 0 for t in tokens[CONTEXTS[0]]]  # DummyLayer (shared K/V): 0
+    assert spec.kv_cache_layers == sum(keeps_kv)
     measured = [h for h in layers if h.attends]
     if not measured:  # fused projections (query_key_value, ...): only the layer count is seen
         return
@@ -138,12 +168,44 @@ def test_read_by_keys_agrees_with_transformers(model_type, data):
         assert hf.attends == (kind in ATTENTION_KINDS), i
         if not hf.attends:
             continue
-        assert hf.params == spec.params_by_kind.get(kind, spec.attention_params_per_layer), i
+        assert hf.params == expected_params(spec, i, kind), i
         assert hf.heads == spec.n_heads
+        check_shape(spec, hf, kind)
         assert hf.sinks == (spec.other_params_per_layer.get("sinks", 0) if hf.sinks else 0)
         assert hf.indexer == (spec.other_params_per_layer.get("indexer", 0) if hf.indexer else 0)
         if spec.layer_kv_bytes:
             assert spec.layer_kv_bytes[i] == hf.kv_numbers * spec.dtype_bytes, i
+    for context in CONTEXTS:
+        assert spec.kv_cache_bytes(context) == hf_cache_bytes(cfg, layers, context, 2)
+
+
+@pytest.mark.parametrize("model_type", sorted(set(DEFAULT_PATTERNS) & set(DISCOVERED)))
+def test_a_config_without_layer_types_takes_its_class_pattern(model_type):
+    """No ``layer_types`` in the file: the kinds are those ``transformers``' class derives (a
+    hub file of MiMo-V2-Flash has none; reading every layer as full would be wrong)."""
+    cfg = json.loads(json.dumps(DISCOVERED[model_type]))
+    text = cfg["text_config"] if isinstance(cfg.get("text_config"), dict) else cfg
+    text.pop("layer_types", None)
+    text["num_hidden_layers"] = 13
+    for key in PER_LAYER_LISTS:
+        if isinstance(text.get(key), list):
+            text[key] = (text[key] * 13)[:13]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        spec = config.describe(cfg)
+        hf = hf_config(cfg)
+    hf = hf.get_text_config() if hasattr(hf, "get_text_config") else hf
+    assert spec.layer_kinds == tuple(LAYER_TYPE_NAMES[t] for t in hf.layer_types)
+
+
+def test_falcon_h1_attends_in_every_layer_whatever_attn_layer_indices_says():
+    """Published Falcon-H1 files say ``attn_layer_indices: null``; transformers ignores the key
+    (attention beside Mamba in every layer), so the reading must too."""
+    cfg = json.loads(json.dumps(DISCOVERED["falcon_h1"]))
+    cfg |= {"num_hidden_layers": 3, "attn_layer_indices": None}
+    spec = config.describe(cfg)
+    layers = [measure(layer) for layer in decoder_layers(build(cfg), 3)]
+    assert spec.layer_counts == {"full": 3} and all(h.attends for h in layers)
     for context in CONTEXTS:
         assert spec.kv_cache_bytes(context) == hf_cache_bytes(cfg, layers, context, 2)
 
@@ -166,14 +228,19 @@ KEY_SHIPPED = [n for n in config.BUILTIN if config.describe(config.load_builtin(
 
 
 def _prefix(cfg: dict, kinds: tuple[str, ...]) -> tuple[dict, int]:
-    """``cfg`` cut to the fewest first layers that show every layer kind, and that count."""
+    """``cfg`` cut to the fewest first layers that show every layer kind, and that count (all
+    of them when the last layers reuse earlier layers' K/V: cutting would change which)."""
     n = max(kinds.index(k) for k in set(kinds)) + 1
     cut = json.loads(json.dumps(cfg))
     text = cut["text_config"] if isinstance(cut.get("text_config"), dict) else cut
+    if text.get("num_kv_shared_layers"):
+        n = len(kinds)
     text["num_hidden_layers"] = n
     for key in (*LAYER_LISTS, *PER_LAYER_LISTS):
         if isinstance(text.get(key), list) and text[key]:
             text[key] = text[key][:n]
+    if isinstance(text.get("hybrid_override_pattern"), str):  # Nemotron-H's layer string
+        text["hybrid_override_pattern"] = text["hybrid_override_pattern"][:n]
     return cut, n
 
 
@@ -186,19 +253,20 @@ def test_shipped_config_read_by_keys_agrees_with_transformers(name):
     cut, n = _prefix(cfg, spec.layer_kinds)
     layers = [measure(layer) for layer in decoder_layers(build(cut), n)]
     numbers = {}
-    for hf, kind in zip(layers, spec.layer_kinds, strict=False):
+    for i, (hf, kind) in enumerate(zip(layers, spec.layer_kinds, strict=False)):
         assert hf.attends == (kind in ATTENTION_KINDS)
         if hf.attends:
-            assert hf.params == spec.params_by_kind.get(kind, spec.attention_params_per_layer)
+            assert hf.params == expected_params(spec, i, kind)
             assert hf.heads == spec.n_heads
+            check_shape(spec, hf, kind)
             assert hf.sinks == spec.other_params_per_layer.get("sinks", 0)
             assert hf.indexer == spec.other_params_per_layer.get("indexer", 0)
-            numbers[kind] = hf.kv_numbers
+            numbers[kind] = max(numbers.get(kind, 0), hf.kv_numbers)  # shared layers: 0
     for context in CONTEXTS:
         tokens = cached_tokens(cfg, context)
         assert len(tokens) == spec.n_layers
         pairs = zip(tokens, spec.layer_kinds, strict=True)
-        expected = sum(t * numbers.get(k, 0) * 2 for t, k in pairs)
+        expected = sum(t * numbers.get(k, 0) * 2 for t, k in pairs)  # DummyLayer: t = 0
         assert spec.kv_cache_bytes(context) == expected, context
 
 
@@ -211,6 +279,8 @@ def test_shipped_config_read_by_keys_agrees_with_transformers(name):
         ("gpt-oss-20b", {"full": 12, "sliding": 12}, 2048 * (12 * 32768 + 12 * 128)),
         # 12 NoPE full layers, 36 chunked at 8,192 tokens, 8 K/V heads x 128: 4 KiB a token
         ("llama-4-scout", {"full": 12, "chunked": 36}, 4096 * (12 * 32768 + 36 * 8192)),
+        # 4 attention layers of 8 K/V heads x 128 among 24 Mamba-2 and 24 MLP layers: 4 KiB each
+        ("nemotron-h-8b", {"full": 4, "mamba": 24, "none": 24}, 4 * 32768 * 4096),
     ],
 )  # fmt: skip
 def test_hybrid_and_windowed_caches_by_hand(name, counts, at_32k):
@@ -263,8 +333,7 @@ def test_keys_that_do_not_determine_the_attention_are_named(cfg, missing):
     assert "\n" not in str(e.value)
 
 
-@pytest.mark.parametrize(("model_type", "why"), [("deepseek_v4", "compressed"),
-                                                 ("gemma4_text", "per_layer_config")])  # fmt: skip
+@pytest.mark.parametrize(("model_type", "why"), [("deepseek_v4", "compressed")])
 def test_unmodelled_families_are_refused_by_name(model_type, why):
     with pytest.raises(ValueError, match=why):
         config.describe({"model_type": model_type, "hidden_size": 64, "num_attention_heads": 8,
