@@ -86,7 +86,9 @@ def test_note_answer_says_per_task_whether_1_4_8_differ_beyond_the_seed_spread()
     same = _setting("reverse", {1: [1.0] * 3, 4: [1.0] * 3, 8: [1.0] * 3})
     apart = _setting("count", {1: [0.5, 0.51, 0.52], 4: [0.9, 0.91, 0.9], 8: [0.9, 0.905, 0.91]})
     text = note_answer(_data(same, apart))
-    assert text.startswith("**파라미터 수가 같을 때(attention 층의 파라미터 16,640개) head 1, 4, 8개는 ")
+    assert text.startswith(
+        "**파라미터 수가 같을 때(attention 층의 파라미터 16,640개) head 1, 4, 8개는 "
+    )
     assert text.endswith("다.**") and ". " not in text[2:-3]  # one sentence
     assert "`reverse`(셋 다 1.0000)에서는 시드 편차를 넘는 차이가 없" in text
     # the seed means, the largest pair's gap and that pair's spread (the larger seed std)
