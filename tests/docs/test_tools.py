@@ -204,6 +204,7 @@ def test_medians_of_known_samples():
         medians({"a": []})
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_median_per_call_gives_each_answer_and_calls_each_contender_alike():
     counts = {"sum": 0, "len": 0}
 

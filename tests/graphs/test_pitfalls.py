@@ -101,6 +101,7 @@ def found() -> Callable[[str], dict]:
     return functools.cache(lambda name: gallery.search(by_name[name], CONFIG))
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize("pitfall", PARAMS, ids=IDS)
 def test_hypothesis_finds_a_small_input_where_wrong_fails_and_correct_passes(pitfall, found):
     args = found(pitfall.name)

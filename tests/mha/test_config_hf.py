@@ -192,6 +192,7 @@ def test_class_names_of_transformers_name_the_family(model_type):
 # --- hypothesis: valid sizes per family ---------------------------------------------------
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize("model_type", HYPOTHESIS_FAMILIES)
 @settings(max_examples=15)
 @given(data=st.data())

@@ -72,6 +72,7 @@ def test_a_huge_file_is_refused(tmp_path, monkeypatch):
         config.load_file(path)
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_a_fifo_is_refused_without_hanging(tmp_path):
     fifo = tmp_path / "config.json"

@@ -137,6 +137,7 @@ def check_shape(spec: config.AttentionSpec, hf: HFLayer, kind: str) -> None:
         assert (hf.kv_heads, hf.head_dim) == spec.kv_shape_by_kind[kind], kind
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize("model_type", sorted(DISCOVERED))
 @settings(max_examples=3, deadline=None)
 @given(data=st.data())

@@ -108,6 +108,7 @@ def contexts(windows: tuple[int | None, ...]) -> list[int]:
     return sorted({1, 2, 100, *near, *LONG_CONTEXTS})
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize(
     "model_type", [t for t in HYPOTHESIS_FAMILIES if t not in {"bert", "roberta"}]
 )

@@ -228,6 +228,7 @@ def test_the_case_strategy_draws_every_mask_form(form):
     assert MASK_FORMS[form](find(cases(), MASK_FORMS[form], settings=config))
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_masks_shrink_to_a_single_blocked_key():
     # Drawn cell by cell, a mask shrinks: among 3 x 7 padding cells, one True is left.
     config = settings(database=None, derandomize=True, max_examples=2000, deadline=None)

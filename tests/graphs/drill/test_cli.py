@@ -73,6 +73,7 @@ def test_a_torn_tail_then_start_gives_an_intact_event(tmp_path):
     assert len(problems) == 1 and problems[0].startswith(f"{path}:1: not JSON")
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize(
     ("solution", "status", "verdict"),
     [(BFS, 0, "[통과]"), (str(SOLUTIONS / "no_class_323.py"), 1, "[실패]")],
@@ -100,6 +101,7 @@ def test_a_record_that_cannot_be_written_costs_one_line_never_the_verdict(
         assert blocker.read_text(encoding="utf-8") == "x"
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_strict_is_accepted_recorded_and_passed_to_the_judge(tmp_path):
     path = tmp_path / "day.jsonl"
     recursive = str(SOLUTIONS / "recursive_200.py")  # deeper than plain Python's 1000 frames

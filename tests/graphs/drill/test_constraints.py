@@ -196,6 +196,7 @@ def _members(number: int, label: str) -> list[Any]:
     return dict(_ladders(number))[label]()
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize(("number", "label"), PHASES)
 def test_every_hard_input_is_within_the_constraints(number, label):
     d = drills.find(number)
@@ -298,6 +299,7 @@ for _path in _later_modules():
     LEETCODE_LINES.update(importlib.import_module(f"{__package__}.{_path.stem}").LINES)
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize("number", NUMBERS)
 def test_start_prints_leetcodes_constraints(tmp_path, number):
     proc = run_drill("start", str(number), "--record", str(tmp_path / "r.jsonl"))

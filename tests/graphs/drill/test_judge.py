@@ -310,6 +310,7 @@ def test_a_handwritten_bfs_solution_passes_and_prints_time_against_size():
     assert "\r" not in proc.stderr
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_a_three_valued_grid_is_judged_by_its_own_declaration_alone():
     # 994 is one module in graphs/drill/problems/: a plain BFS passes, and counting the minutes
     # as "layers - 1" fails on the smallest grid with no orange at all (0, not -1).
@@ -470,6 +471,7 @@ def _stderr_on_a_terminal(*args: str) -> bytes:
     return b"".join(chunks)
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_progress_goes_to_a_terminal_only_and_quiet_hides_it():
     args = ("check", "695", str(SOLUTIONS / "mark_on_pop_695.py"), "--record", os.devnull)
     shown = _stderr_on_a_terminal(*args).decode("utf-8", "replace")

@@ -39,6 +39,7 @@ def finished(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
 # ----------------------------------------------------------------------------- other settings
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 @pytest.mark.parametrize(
     ("change", "setting"),
     [
@@ -222,6 +223,7 @@ def test_heads_that_do_not_divide_list_the_divisors():
     assert experiment.divisors(97) == [1, 97]
 
 
+@pytest.mark.slow  # seconds of CPU: the whole suite runs it, the inner loop does not
 def test_jobs_are_capped_at_the_number_of_runs(tmp_path, monkeypatch):
     sizes = []
 
