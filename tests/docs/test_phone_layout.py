@@ -52,23 +52,21 @@ def _applies_at(media: str, width: int) -> bool:
 RULES = _rules(CSS.read_text(encoding="utf-8"))
 
 
-def _declared(selector_part: str, prop: str, width: int) -> list[str]:
+def _declared(selector_part: str, prop: str, width: int, unless: str = "\0") -> list[str]:
+    """``prop`` as each rule applying at ``width`` declares it, whose selector holds
+    ``selector_part`` and not ``unless``."""
     return [
         decls[prop]
         for media, selector, decls in RULES
-        if selector_part in selector and prop in decls and _applies_at(media, width)
-    ]
+        if selector_part in selector and unless not in selector and prop in decls
+        and _applies_at(media, width)
+    ]  # fmt: skip
 
 
 def _study_tables(prop: str, width: int) -> list[str]:
     """What the rules for the first column of the study tables declare: the API reference's
     tables (``.doc-contents``) have rules of their own, their first column not sticky."""
-    return [
-        decls[prop]
-        for media, selector, decls in RULES
-        if "table:not([class]) td:first-child" in selector and ".doc-contents" not in selector
-        and prop in decls and _applies_at(media, width)
-    ]  # fmt: skip
+    return _declared("table:not([class]) td:first-child", prop, width, unless=".doc-contents")
 
 
 def test_the_sticky_first_column_takes_at_most_a_third_of_a_phone():
