@@ -407,18 +407,22 @@ def nan_in_nan_out(
 
     PyTorch's fused CPU kernel answers a query row whose scores are all NaN with zeros, and
     skips the masked keys that the explicit path adds (``NaN + -inf`` is NaN), so the kernels
-    alone disagree on such input. ``0 * x`` summed is ``0`` for finite values and NaN
-    otherwise: no overflow, no Python branch on the values (so the same under tracing, export
-    and ``vmap``), and a few cheap operations instead of a scan of Q, K and V. The sums are
-    taken of detached inputs: their gradient is zero anyway, and backward pays nothing for them.
+    alone disagree on such input. A sum holds NaN when one of its terms is NaN or infinite, and
+    adding it times zero (``alpha=0``) leaves ``out`` as it is otherwise: one reduction and one
+    addition, no Python branch on the values (so the same under tracing, export and ``vmap``).
+    Half types are summed in float32, so that a sum of ordinary values cannot overflow to inf;
+    in float32 it overflows only for entries near float32's limit, where the attention's own
+    scores have overflowed long before. The sums are taken of detached inputs (their gradient
+    is zero anyway: backward pays nothing for them).
     """
-    query = query.detach()  # the sums are 0 or NaN: nothing for a gradient to flow through
+    wide = torch.promote_types(query.dtype, torch.float32)  # float16, bfloat16 -> float32
     if key is None:  # self-attention: every row of the input is a query, a key and a value
-        return out + (query * 0).sum(dim=(1, 2), keepdim=True)  # + (B, 1, 1): 0 or NaN
-    poison = (query * 0).sum(dim=-1, keepdim=True)  # (B, T, 1): the query rows
-    for x in (key,) if value is key else (key, value):
-        poison = poison + (x.detach() * 0).sum(dim=(1, 2), keepdim=True)  # (B, 1, 1): the sequence
-    return out + poison
+        poison = query.detach().sum(dim=(1, 2), keepdim=True, dtype=wide)  # (B, 1, 1)
+    else:
+        poison = query.detach().sum(dim=-1, keepdim=True, dtype=wide)  # (B, T, 1): query rows
+        for x in (key,) if value is key else (key, value):
+            poison = poison + x.detach().sum(dim=(1, 2), keepdim=True, dtype=wide)  # the sequence
+    return out.add_(poison, alpha=0)  # finite sums add 0; a NaN or inf makes the row NaN
 
 
 def no_key_no_output(

@@ -71,3 +71,19 @@ def test_fast_and_explicit_paths_agree_on_non_finite_inputs(problem):
     explicit, _ = m(query, key, value, key_padding_mask=padding, need_weights=True)
     assert torch.equal(torch.isnan(fast), torch.isnan(explicit))
     assert torch.allclose(fast, explicit, atol=1e-10, equal_nan=True)
+
+
+def test_half_precision_inputs_whose_sum_overflows_float16_stay_finite():
+    """The NaN check sums each sequence; in float16 the sum of ordinary values (here 128 * 64
+    entries near 8: about 70,000, beyond float16's 65,504) must not read as an overflow."""
+    g = torch.Generator().manual_seed(3)
+    m = mha.MultiHeadAttention(64, 8, causal=True, generator=g).eval()
+    x = 8 + torch.rand(2, 128, 64, generator=g)
+    assert torch.isinf(x.half().sum(dtype=torch.float16))  # the trap: a float16 sum overflows
+    with torch.no_grad():
+        expected = m(x)  # float32: no overflow anywhere
+        for dtype in (torch.float16, torch.bfloat16):
+            out = m.to(dtype)(x.to(dtype))
+            assert out.dtype == dtype and torch.isfinite(out).all()
+            assert torch.allclose(out.float(), expected, rtol=0.05, atol=0.1)
+            m.float()
