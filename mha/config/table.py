@@ -81,13 +81,31 @@ def layer_types_text(spec: AttentionSpec) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in spec.layer_counts.items())
 
 
+def by_kind_text(single: int, by_kind: dict[str, int]) -> str:
+    """One number, or one per attention kind when they differ: ``"512 full / 256 sliding"``.
+
+    Examples
+    --------
+    >>> by_kind_text(8, {}), by_kind_text(512, {"full": 512, "sliding": 256})
+    ('8', '512 full / 256 sliding')
+    """
+    if len(set(by_kind.values())) <= 1:
+        return f"{single:,}"
+    return " / ".join(f"{n:,} {kind}" for kind, n in by_kind.items())
+
+
 def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[list[str]]:
     """Rows for :data:`COLUMNS`, numbers with thousands separators; the last column is the
-    cache at ``context`` tokens, each local layer holding at most its window."""
+    cache at ``context`` tokens, each local layer holding at most its window. Where the
+    attention kinds differ in shape (Gemma 4, MiMo-V2-Flash), KV heads, ``d_head`` and the
+    parameters per layer are given per kind."""
     rows = []
     for name, s in named.items():
         total = s.kv_cache_bytes(context)
         per_token = s.kv_cache_bytes_per_token
+        shapes = {k: s.kv_shape_by_kind[k] for k in s.layer_counts if k in s.kv_shape_by_kind}
+        kv_heads = {kind: n_kv for kind, (n_kv, _) in shapes.items()}  # as "layer types" orders
+        d_head = {kind: d for kind, (_, d) in shapes.items()}
         rows.append(
             [
                 name,
@@ -96,10 +114,10 @@ def table_rows(named: dict[str, AttentionSpec], context: int = 8192) -> list[lis
                 str(s.n_layers),
                 layer_types_text(s),
                 str(s.n_heads),
-                str(s.n_kv_heads),
-                str(s.d_head),
+                by_kind_text(s.n_kv_heads, kv_heads),
+                by_kind_text(s.d_head, d_head),
                 bias_text(s.bias),
-                f"{s.attention_params_per_layer:,}",
+                by_kind_text(s.attention_params_per_layer, s.params_by_kind),
                 "n/a" if per_token is None else f"{per_token:,}" + (" latent" * s.kv_cache_latent),
                 local_text(s),
                 "n/a" if total is None else human_bytes(total),

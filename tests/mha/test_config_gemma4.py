@@ -89,6 +89,20 @@ def test_gemma4_agrees_with_transformers_layer_by_layer(cfg):
         assert spec.kv_cache_bytes(context) == hf_oracle.hf_cache_bytes(cfg, layers, context, 2), (
             context
         )
+    # The table gives each layer kind its own KV heads, d_head and parameters when they differ.
+    row = dict(zip(config.COLUMNS, config.table_rows({"x": spec})[0], strict=True))
+    for i, (h, kind) in enumerate(zip(layers, spec.layer_kinds, strict=True)):
+        if i not in shared:
+            assert _cell(row["KV heads"], kind) == h.kv_heads, i
+            assert _cell(row["d_head"], kind) == h.head_dim, i
+            if not spec.layer_params:
+                assert _cell(row["attn params/layer"], kind) == h.params, i
+
+
+def _cell(text: str, kind: str) -> int:
+    """A table cell's number for layers of ``kind``: ``"8"``, or ``"512 full / 256 sliding"``."""
+    parts = dict(reversed(part.split(" ")) for part in text.split(" / ")) if "/" in text else {}
+    return int(parts.get(kind, text).replace(",", ""))
 
 
 def test_a_k_eq_v_layer_caches_keys_and_values_apart():
