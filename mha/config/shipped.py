@@ -48,6 +48,7 @@ BUILTIN = {
     "deepseek-v3.2-exp": "deepseek-v3.2-exp.json",
     "qwen3-vl-8b": "qwen3-vl-8b.json",
     "nemotron-h-8b": "nemotron-h-8b.json",
+    "minimax-m2.7": "minimax-m2.7.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -88,6 +89,7 @@ BUILTIN_TITLES = {
     "deepseek-v3.2-exp": "DeepSeek-V3.2-Exp",
     "qwen3-vl-8b": "Qwen3-VL-8B",
     "nemotron-h-8b": "Nemotron-H-8B",
+    "minimax-m2.7": "MiniMax-M2.7",
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from importlib import resources
 
 import pytest
 from hypothesis import given
@@ -33,6 +34,17 @@ def test_gqa_models(name):
     assert s.kv_cache_bytes_per_token == 131_072  # 2 * 32 layers * 8 heads * 128 * 2 bytes
     # W_q and W_o are full, W_k and W_v are a quarter: 2 + 2/4 = 2.5 d_model^2
     assert s.attention_params_per_layer == int(2.5 * 4096**2)
+
+
+def test_every_shipped_file_is_listed_and_says_where_it_comes_from():
+    """Each ``mha/configs/*.json`` is a :data:`config.BUILTIN` entry (so the tests that go through
+    the list read it too), and opens with a ``_source`` naming the model and where it was found."""
+    files = {p.name for p in resources.files("mha.configs").iterdir() if p.name.endswith(".json")}
+    assert files == set(config.BUILTIN.values())
+    assert set(config.BUILTIN_TITLES) == set(config.BUILTIN)
+    for name in config.BUILTIN:
+        source = next(iter(config.load_builtin(name).items()))
+        assert source[0] == "_source" and "'" in source[1], name
 
 
 def test_dtype_bytes_scales_the_cache():
