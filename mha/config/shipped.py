@@ -49,6 +49,7 @@ BUILTIN = {
     "qwen3-vl-8b": "qwen3-vl-8b.json",
     "nemotron-h-8b": "nemotron-h-8b.json",
     "minimax-m2.7": "minimax-m2.7.json",
+    "qwen3.5-397b-a17b": "qwen3.5-397b-a17b.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -90,6 +91,7 @@ BUILTIN_TITLES = {
     "qwen3-vl-8b": "Qwen3-VL-8B",
     "nemotron-h-8b": "Nemotron-H-8B",
     "minimax-m2.7": "MiniMax-M2.7",
+    "qwen3.5-397b-a17b": "Qwen3.5-397B-A17B",
 }
 
 
