@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import warnings
 from dataclasses import asdict
@@ -153,9 +154,13 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130."""
+    """The command (see :func:`_main`); Ctrl-C ends it with one line and exit status 130, and a
+    reader that goes away (``... | head``) ends it quietly with 141 (128 + SIGPIPE)."""
     try:
         return _main(argv)
     except KeyboardInterrupt:
         print("interrupted: nothing was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # stdout's reader is gone: Python's flush at exit must not complain
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

@@ -6,7 +6,10 @@ The agreement with ``transformers`` for every family is in ``test_config_hf.py``
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import warnings
 from importlib import resources
 
@@ -230,3 +233,14 @@ def test_help_shows_every_default_and_no_rst_markup(capsys):
         assert option in out
     assert "(default: 2)" in out and "(default: 8192)" in out and "(default: False)" in out
     assert "``" not in out and ":mod:" not in out and ":func:" not in out
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    """``python -m mha.config | head -3``: the pipe closes while the table is printed."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line
+    proc = subprocess.run([sys.executable, "-m", "mha.config"], stdout=write_end,
+                          stderr=subprocess.PIPE, text=True, check=False)  # fmt: skip
+    os.close(write_end)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode == 141
