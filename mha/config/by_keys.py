@@ -245,8 +245,13 @@ def read_by_keys(
                         for k, shared in zip(kinds, shapes.shared, strict=True))  # fmt: skip
     first = attn_kinds[0]
     n_kv_first, d_first = shapes.by_kind[first]
-    norm_params = extras.qk_norm_params(rules, r, (n_heads, n_kv_first, d_first, d_model),
-                                        notes)  # fmt: skip
+    kv_shape_by_kind = shapes.by_kind if len(set(shapes.by_kind.values())) > 1 else {}
+    norm_params = extras.qk_norm_params(rules, r, (n_heads, n_kv_first, d_first, d_model), notes,
+                                        f" in {first} layers" * bool(kv_shape_by_kind))  # fmt: skip
+    for kind in attn_kinds[1:]:  # the norms of the other shapes, each said apart
+        if kv_shape_by_kind and shapes.by_kind[kind][1] != d_first:
+            extras.qk_norm_params(rules, r, (n_heads, *shapes.by_kind[kind], d_model), notes,
+                                  f" in {kind} layers")  # fmt: skip
     other = {"sinks": n_heads} if rules.sinks else {}
     _notes(rules, kinds, windows, params_by_kind, v_dim, head_dim, n_heads, notes)
     n_experts, per_token_experts = _experts(r, notes)
@@ -273,7 +278,7 @@ def read_by_keys(
         experts=n_experts,
         experts_per_token=per_token_experts,
         layer_params=layer_params if any(shapes.shared) else (),
-        kv_shape_by_kind=shapes.by_kind if len(set(shapes.by_kind.values())) > 1 else {},
+        kv_shape_by_kind=kv_shape_by_kind,
     )
 
 

@@ -53,10 +53,15 @@ class QKNormRule(Protocol):
 
 
 def qk_norm_params(
-    family: QKNormRule, r: KeyReader, sizes: tuple[int, int, int, int], notes: list[str]
+    family: QKNormRule,
+    r: KeyReader,
+    sizes: tuple[int, int, int, int],
+    notes: list[str],
+    where: str = "",
 ) -> int:
     """Parameters of the norms on q and k in one layer (0 if the family has none or its flag is
-    off); ``sizes`` is ``(n_heads, n_kv_heads, d_head, d_model)``."""
+    off); ``sizes`` is ``(n_heads, n_kv_heads, d_head, d_model)``; ``where`` qualifies the note
+    when layers of several shapes each get one (``" in full layers"``)."""
     if family.qk_norm is None or (family.qk_norm_flag and not r.flag(family.qk_norm_flag)):
         return 0
     count, text = QK_NORMS[family.qk_norm]
@@ -64,8 +69,8 @@ def qk_norm_params(
     params = count(h, h_kv, d, d_model)
     what = text.format(d=d, q=h * d, k=h_kv * d, w=d_model // h, h=h, h_kv=h_kv)
     notes.append(
-        f"{what}: {params:,} parameters per layer outside the four projections (not counted in "
-        "attention_params_per_layer)"
+        f"{what}: {params:,} parameters per layer{where} outside the four projections "
+        "(not counted in attention_params_per_layer)"
     )
     return params
 

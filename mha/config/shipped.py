@@ -50,6 +50,9 @@ BUILTIN = {
     "nemotron-h-8b": "nemotron-h-8b.json",
     "minimax-m2.7": "minimax-m2.7.json",
     "qwen3.5-397b-a17b": "qwen3.5-397b-a17b.json",
+    "qwen3.6-27b": "qwen3.6-27b.json",
+    "gemma-4-31b": "gemma-4-31b.json",
+    "glm-5.1": "glm-5.1.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -92,6 +95,9 @@ BUILTIN_TITLES = {
     "nemotron-h-8b": "Nemotron-H-8B",
     "minimax-m2.7": "MiniMax-M2.7",
     "qwen3.5-397b-a17b": "Qwen3.5-397B-A17B",
+    "qwen3.6-27b": "Qwen3.6-27B",
+    "gemma-4-31b": "Gemma-4-31B",
+    "glm-5.1": "GLM-5.1",
 }
 
 
