@@ -141,6 +141,21 @@ UNMODELLED_KEYS = (
     "cross_attention_layers",
     "num_layers_per_stack",
 )
+#: Keys with which a known family changes its attention (other shapes on some layers, layers of
+#: another kind, keys that serve as values, a sparse-attention indexer): a config of an unknown
+#: family that sets one is refused by name, not read as if the key were not there.
+FAMILY_KEYS = {
+    "hybrid_layer_pattern": "mimo_v2_flash", "swa_num_key_value_heads": "mimo_v2_flash",
+    "swa_num_attention_heads": "mimo_v2_flash", "swa_head_dim": "mimo_v2_flash",
+    "swa_v_head_dim": "mimo_v2_flash", "attention_k_eq_v": "gemma4_text",
+    "global_head_dim": "gemma4_text", "num_global_key_value_heads": "gemma4_text",
+    "num_kv_shared_layers": "gemma4_text", "attention_chunk_size": "llama4_text",
+    "attn_type_list": "minimax", "index_topk": "deepseek_v32",
+    "attn_output_gate": "qwen3_5_text", "full_attention_interval": "qwen3_next",
+    "sliding_window_pattern": "gemma3_text", "multi_query": "falcon",
+    "new_decoder_architecture": "falcon", "num_kv_heads": "falcon", "n_head_kv": "falcon",
+    "type_vocab_size": "bert", "use_attention_gate": "lfm3",
+}  # fmt: skip
 #: Key prefixes of a hybrid model: refused unless a layer list says which layers attend.
 HYBRID_PREFIXES = ("mamba_", "ssm_", "recurrent_")
 
@@ -172,10 +187,24 @@ def read_by_keys(
                 f"{r.where}: model_type {model_type!r} is not a family mha.config knows, and its "
                 f"key {odd[0]!r} says its attention is not the standard one the keys describe"
             )
+        known = [k for k in FAMILY_KEYS if r.config.get(k)]  # set: not None, False, 0 or empty
+        if known:
+            raise ValueError(
+                f"{r.where}: model_type {model_type!r} is not a family mha.config knows, and its "
+                f"key {known[0]!r} changes the attention in {FAMILY_KEYS[known[0]]}; reading "
+                "the standard keys alone would be wrong"
+            )
+        if r.config.get("sliding_window") and "layer_types" not in r.config:
+            raise ValueError(
+                f"{r.where}: model_type {model_type!r} is not a family mha.config knows, and it "
+                "has a sliding_window but no layer_types: which layers are local is the family's "
+                "rule (every layer in Mistral, every other one in Gemma 2)"
+            )
         rules = KeyRules(model_type)
         notes.append(
             f"model_type {model_type!r} is not in the family table: read by its standard keys "
-            "(biases from attention_bias, no q/k norms assumed)"
+            "(biases from attention_bias; no q/k norms, output gates, sinks or shapes that "
+            "differ by layer assumed)"
         )
     notes.extend(rules.notes)
     d_model = r.positive_int("hidden_size")

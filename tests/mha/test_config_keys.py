@@ -23,7 +23,13 @@ from transformers import AutoConfig
 from transformers.models.auto import modeling_auto
 
 from mha import config
-from mha.config.layer_kinds import ATTENTION_KINDS, DEFAULT_PATTERNS, LAYER_TYPE_NAMES
+from mha.config.by_keys import KEY_FAMILIES, TEXT_MODELS
+from mha.config.layer_kinds import (
+    ATTENTION_KINDS,
+    DEFAULT_PATTERNS,
+    LAYER_TYPE_NAMES,
+    LINEAR_IS_MAMBA,
+)
 from tests.mha.hf_layers import (
     HFLayer,
     build,
@@ -315,6 +321,76 @@ def test_an_unknown_standard_config_is_read_with_a_note():
         4, 8, {"full": 4, "sliding": 4})  # fmt: skip
     assert spec.kv_cache_bytes(8192) == 4 * 2 * 64 * 2 * (4 * 8192 + 4 * 512)
     assert any("not in the family table" in n for n in spec.notes)
+
+
+def _renamed(cfg: dict) -> dict:
+    """``cfg`` as a family mha.config has never heard of: every ``model_type`` (the file's and
+    its text config's) renamed, ``architectures`` left out."""
+    out = {k: v for k, v in cfg.items() if k not in ("_source", "architectures")}
+    out["model_type"] = "renamed_" + str(out.get("model_type"))
+    if isinstance(out.get("text_config"), dict):
+        text = dict(out["text_config"])
+        text["model_type"] = "renamed_" + str(text.get("model_type"))
+        out["text_config"] = text
+    return out
+
+
+def _without_biases(spec) -> int:
+    """Attention parameters per layer less the biases ``spec.bias`` says the layer has."""
+    widths = {"q": spec.n_heads * spec.d_head, "k": spec.n_kv_heads * spec.d_head,
+              "v": spec.n_kv_heads * spec.d_head, "o": spec.d_model}  # fmt: skip
+    return spec.attention_params_per_layer - sum(w for p, w in widths.items() if spec.bias[p])
+
+
+@pytest.mark.parametrize("name", sorted(config.BUILTIN))
+def test_a_renamed_family_is_read_the_same_or_refused_never_otherwise(name):
+    """The same file under a model_type nobody knows is read as its family reads it (which the
+    transformers tests check) or refused by name: never other numbers. MiMo-V2.5 came as
+    ``mimo_v2``: read by its standard keys alone it was 48 sliding layers of 4 K/V heads, where
+    ``hybrid_layer_pattern`` and ``swa_*`` make 9 full layers of 4 and 39 sliding of 8."""
+    _read_the_same_or_refused(config.load_builtin(name))
+
+
+def _read_the_same_or_refused(cfg: dict) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            known = config.describe(cfg)
+        except ValueError:  # the family itself refuses these keys: nothing to compare
+            return
+        try:
+            renamed = config.describe(_renamed(cfg))
+        except ValueError as e:
+            assert "\n" not in str(e)
+            return
+    fields = ("n_heads", "n_kv_heads", "d_head", "kv_cache_bytes_per_token", "kv_shape_by_kind",
+              "layer_counts", "local_layers")  # fmt: skip
+    assert [getattr(renamed, f) for f in fields] == [getattr(known, f) for f in fields]
+    # The one assumption the note states: biases are read from attention_bias alone.
+    assert _without_biases(renamed) == _without_biases(known)
+    for context in (1024, 8192, 32768):
+        assert renamed.kv_cache_bytes(context) == known.kv_cache_bytes(context), context
+
+
+def _said_by_keys(model_type: str) -> bool:
+    """Whether everything of ``model_type``'s attention but biases and q/k norms is in its keys:
+    no rule of the family table adds a gate, sinks, another shape or a Mamba mixer (the table
+    exists for what the keys leave unsaid, and a renamed family cannot have it)."""
+    model_type = TEXT_MODELS.get(model_type, model_type)  # a wrapper's language model
+    rules = KEY_FAMILIES.get(model_type)
+    if rules is None:
+        return True
+    hidden = (rules.sinks, rules.gated_query, rules.mamba_beside, rules.sliding_kv_factor > 1,
+              rules.head_gate_flag)  # fmt: skip
+    return not any(hidden) and model_type not in LINEAR_IS_MAMBA
+
+
+@pytest.mark.parametrize("model_type", sorted(t for t in DISCOVERED if _said_by_keys(t)))
+def test_the_defaults_of_every_family_renamed_are_read_the_same_or_refused(model_type):
+    """The same rule on the class defaults of every decoder family transformers lists (as
+    :func:`test_read_by_keys_agrees_with_transformers` discovers them) whose attention its keys
+    say (see :func:`_said_by_keys`)."""
+    _read_the_same_or_refused(DISCOVERED[model_type])
 
 
 @pytest.mark.parametrize(
