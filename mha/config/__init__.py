@@ -40,6 +40,8 @@ The package, one idea a module (every public name is also here, as ``mha.config.
 - :mod:`~mha.config.sparse`: DeepSeek-V3.2's sparse attention (MLA plus an indexer);
 - :mod:`~mha.config.gemma4`: Gemma 4's layers (a shape per layer type, K=V full layers, last
   layers that reuse earlier layers' K/V and keep no cache);
+- :mod:`~mha.config.mimo`: MiMo-V2's own layer-pattern and sliding-shape keys checked against
+  what transformers builds, and ``mimo_v2`` (MiMo-V2.5/V2.6) read as MiMo-V2-Flash;
 - :mod:`~mha.config.keys`: :class:`~mha.config.keys.KeyReader`, the checked reading of keys,
   each size bounded before anything is built from it (:data:`MAX_LAYERS`, :data:`MAX_SIZE`);
 - :mod:`~mha.config.kv_cache`: sliding windows and the cache at a context;

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mha.config import extras, gemma4
+from mha.config import extras, gemma4, mimo
 from mha.config.families import PROJECTIONS
 from mha.config.keys import MAX_LAYERS, KeyReader
 from mha.config.kv_cache import window_note
@@ -108,8 +108,8 @@ KEY_FAMILIES: dict[str, KeyRules] = {
     "minicpm5_moe": KeyRules("MiniCPM5-MoE", gated_query=True),
     "lfm3": KeyRules("LFM3", qk_norm="per_head", head_gate_flag="use_attention_gate", notes=(
         "conv layers are short convolutions: each keeps a small fixed state, not a KV cache",)),
-    "mimo_v2_flash": KeyRules("MiMo-V2-Flash", bias=("attention_bias",) * 3 + (False,),
-                              sinks=("sliding",), sliding_kv_factor=2),
+    mimo.MODEL_TYPE: KeyRules("MiMo-V2-Flash", bias=("attention_bias",) * 3 + (False,),
+                              sinks=("sliding",), sliding_kv_factor=mimo.SLIDING_KV_FACTOR),
     gemma4.MODEL_TYPE: KeyRules("Gemma 4", qk_norm="per_head"),
 }  # fmt: skip
 
@@ -234,6 +234,8 @@ def read_by_keys(
                          f"num_key_value_heads={n_kv}")  # fmt: skip
     v_dim = r.config.get("v_head_dim") if rules.sliding_kv_factor > 1 else None
     v_dim = head_dim if v_dim is None else r.check_int("v_head_dim", v_dim, least=1)
+    if model_type == mimo.MODEL_TYPE:
+        mimo.check_keys(r, kinds, n_heads, n_kv, head_dim, v_dim)
     bias = {p: rule if isinstance(rule, bool) else r.config.get(rule) is True
             for p, rule in zip(PROJECTIONS, rules.bias, strict=True)}  # fmt: skip
 
@@ -392,7 +394,7 @@ def _all_sliding(r: KeyReader) -> bool:
 
 def _window(r: KeyReader, kind: str, model_type: str) -> int | None:
     if kind == "sliding":
-        if model_type == "mimo_v2_flash" and r.config.get("sliding_window_size") is not None:
+        if model_type == mimo.MODEL_TYPE and r.config.get("sliding_window_size") is not None:
             size = r.check_int("sliding_window_size", r.config["sliding_window_size"], least=1)
             return size + 1  # transformers: the window and the query
         return r.positive_int("sliding_window")

@@ -13,7 +13,7 @@ import warnings
 from dataclasses import replace
 from typing import Any
 
-from mha.config import extras
+from mha.config import extras, mimo
 from mha.config.by_keys import (
     KEY_DEFAULTS,
     KEY_FAMILIES,
@@ -141,6 +141,11 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             f"{where}: model_type {shown(model_type)} is {REFUSED[model_type]}; known families: "
             f"{known_families()}"
         )
+    named = model_type  # the file's own name for its family, kept in the result
+    if model_type in mimo.ALIASES:
+        notes.append(f"model_type {shown(model_type)} is read as {mimo.MODEL_TYPE}: "
+                     f"{mimo.ALIASES[model_type]}")  # fmt: skip
+        model_type = mimo.MODEL_TYPE
     if model_type in SPARSE_FAMILIES:
         reader = KeyReader(config, where, FAMILIES["deepseek_v3"].defaults, True)
         spec = _read(FAMILIES["deepseek_v3"], model_type, reader, dtype_bytes, notes)
@@ -165,7 +170,7 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
         defaults = KEY_DEFAULTS.get(model_type, {"use_qk_norm": False})
         reader = KeyReader(config, where, defaults, model_type not in KEY_DEFAULTS)
         try:
-            return read_by_keys(model_type, reader, dtype_bytes, notes)
+            return replace(read_by_keys(model_type, reader, dtype_bytes, notes), model_type=named)
         except ValueError as e:
             if model_type in KEY_FAMILIES or "missing key" not in str(e):
                 raise

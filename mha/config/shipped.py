@@ -53,6 +53,7 @@ BUILTIN = {
     "qwen3.6-27b": "qwen3.6-27b.json",
     "gemma-4-31b": "gemma-4-31b.json",
     "glm-5.1": "glm-5.1.json",
+    "mimo-v2.5": "mimo-v2.5.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -98,6 +99,7 @@ BUILTIN_TITLES = {
     "qwen3.6-27b": "Qwen3.6-27B",
     "gemma-4-31b": "Gemma-4-31B",
     "glm-5.1": "GLM-5.1",
+    "mimo-v2.5": "MiMo-V2.5",
 }
 
 

@@ -51,6 +51,13 @@ def hf_config(cfg: dict[str, Any]):
     """``transformers``' reading of a config dict (its ``text_config`` for a wrapper)."""
     cfg = dict(cfg)
     model_type = cfg.pop("model_type")
+    if model_type == "mimo_v2":  # MiMo-V2.5/V2.6: no class of its own in transformers
+        # NVIDIA NeMo's MiMoV2Config subclasses MiMoV2FlashConfig: the same text backbone, which
+        # transformers builds. Its rotary embedding wants rope parameters per layer type, and
+        # makes them from rope_theta and swa_rope_theta when the file's flat default
+        # rope_scaling is left out (rotation does not change a size or the cache).
+        model_type = "mimo_v2_flash"
+        cfg.pop("rope_scaling", None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         hf = AutoConfig.for_model(model_type, **cfg)

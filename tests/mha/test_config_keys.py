@@ -417,3 +417,39 @@ def test_unmodelled_families_are_refused_by_name(model_type, why):
     with pytest.raises(ValueError, match=why):
         config.describe({"model_type": model_type, "hidden_size": 64, "num_attention_heads": 8,
                          "num_hidden_layers": 2})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"swa_num_key_value_heads": 4}, "swa_num_key_value_heads"),
+        ({"swa_head_dim": 128}, "swa_head_dim"),
+        ({"swa_v_head_dim": 192}, "swa_v_head_dim"),
+        ({"swa_num_attention_heads": 32}, "swa_num_attention_heads"),
+        ({"hybrid_layer_pattern": [1] * 48}, "hybrid_layer_pattern"),
+        ({"hybrid_layer_pattern": [0, 2] * 24}, "hybrid_layer_pattern"),
+        ({"hybrid_layer_pattern": [0, 1]}, "hybrid_layer_pattern"),
+    ],
+)  # fmt: skip
+def test_mimo_keys_that_contradict_what_transformers_builds_are_refused_by_name(change, key):
+    """MiMo's files spell the layer pattern and the sliding shapes in keys transformers never
+    reads (its class rules build them): the real file agrees (the shipped-config test); a file
+    whose keys say otherwise is refused, not read either way."""
+    cfg = config.load_builtin("mimo-v2.5") | change
+    with pytest.raises(ValueError, match=key) as e:
+        config.describe(cfg)
+    assert "\n" not in str(e.value)
+
+
+def test_mimo_v2_is_read_as_mimo_v2_flash_with_a_note():
+    cfg = config.load_builtin("mimo-v2.5")
+    spec = config.describe(cfg)
+    as_flash = config.describe(cfg | {"model_type": "mimo_v2_flash"})
+    assert spec.model_type == "mimo_v2"
+    for s in (spec, as_flash):
+        assert (s.layer_counts, s.kv_shape_by_kind) == (
+            {"full": 9, "sliding": 39},
+            {"full": (4, 192), "sliding": (8, 192)},
+        )
+    assert spec.kv_cache_bytes(32768) == as_flash.kv_cache_bytes(32768)
+    assert any("read as mimo_v2_flash" in n for n in spec.notes)
