@@ -34,6 +34,11 @@ ALIASES = {
 SLIDING_KV_FACTOR = 2
 
 
+def _is_bit(p: object) -> bool:
+    """0 or 1 as an int (``True`` and ``False`` are not layer kinds)."""
+    return not isinstance(p, bool) and p in (0, 1)
+
+
 def check_keys(
     r: KeyReader, kinds: tuple[str, ...], n_heads: int, n_kv: int, head_dim: int, v_dim: int
 ) -> None:
@@ -56,7 +61,7 @@ def check_keys(
     """
     pattern = r.config.get("hybrid_layer_pattern")
     if pattern is not None:
-        if not isinstance(pattern, list) or any(p not in (0, 1) or p is True for p in pattern):
+        if not isinstance(pattern, list) or not all(map(_is_bit, pattern)):
             raise ValueError(f"{r.name('hybrid_layer_pattern')}: expected a list of 0 (full) and "
                              f"1 (sliding), got {shown(pattern)}")  # fmt: skip
         said = tuple("sliding" if p else "full" for p in pattern)

@@ -141,8 +141,8 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
             f"{where}: model_type {shown(model_type)} is {REFUSED[model_type]}; known families: "
             f"{known_families()}"
         )
-    named = model_type  # the file's own name for its family, kept in the result
-    if model_type in mimo.ALIASES:
+    alias = model_type if model_type in mimo.ALIASES else None  # kept as the result's name
+    if alias is not None:
         notes.append(f"model_type {shown(model_type)} is read as {mimo.MODEL_TYPE}: "
                      f"{mimo.ALIASES[model_type]}")  # fmt: skip
         model_type = mimo.MODEL_TYPE
@@ -170,7 +170,8 @@ def describe(config: dict[str, Any], dtype_bytes: int = 2) -> AttentionSpec:
         defaults = KEY_DEFAULTS.get(model_type, {"use_qk_norm": False})
         reader = KeyReader(config, where, defaults, model_type not in KEY_DEFAULTS)
         try:
-            return replace(read_by_keys(model_type, reader, dtype_bytes, notes), model_type=named)
+            spec = read_by_keys(model_type, reader, dtype_bytes, notes)
+            return spec if alias is None else replace(spec, model_type=alias)
         except ValueError as e:
             if model_type in KEY_FAMILIES or "missing key" not in str(e):
                 raise
