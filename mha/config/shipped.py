@@ -54,6 +54,7 @@ BUILTIN = {
     "gemma-4-31b": "gemma-4-31b.json",
     "glm-5.1": "glm-5.1.json",
     "mimo-v2.5": "mimo-v2.5.json",
+    "falcon-h1-tiny-90m-instruct": "falcon-h1-tiny-90m-instruct.json",
 }
 BUILTIN_TITLES = {
     "gpt2": "GPT-2 small",
@@ -100,6 +101,7 @@ BUILTIN_TITLES = {
     "gemma-4-31b": "Gemma-4-31B",
     "glm-5.1": "GLM-5.1",
     "mimo-v2.5": "MiMo-V2.5",
+    "falcon-h1-tiny-90m-instruct": "Falcon-H1-Tiny-90M-Instruct",
 }
 
 
