@@ -34,7 +34,10 @@ class MultiHeadAttention(nn.Module):
 
     The gate is a plain product (a gate of ones gives exactly the ungated numbers) and the hook
     point does nothing while no hook is registered. There is no hook on the attention pattern:
-    the fused path never forms it, and ``need_weights=True`` returns it.
+    the fused path never forms it, and ``need_weights=True`` returns it. Inference (no
+    autograd) of self-attention multiplies ``W_q, W_k, W_v`` stacked, in one matmul, when all
+    three are plain ``nn.Linear`` (see ``_project_stacked``): their own module hooks are then
+    not called.
 
     Parameters
     ----------
@@ -182,6 +185,10 @@ class MultiHeadAttention(nn.Module):
         heads off or read their outputs, use ``forward``'s ``head_gate`` and the hook point
         ``hook_z`` rather than re-assembling the attention from this piece.
         """
+        if key is None and value is None and not torch.is_grad_enabled():
+            stacked = self._project_stacked(query)  # inference self-attention: one matmul
+            if stacked is not None:
+                return stacked
         key = query if key is None else key
         value = key if value is None else value
         h, h_kv, d_head = self.n_heads, self.n_kv_heads, self.d_head
@@ -194,6 +201,37 @@ class MultiHeadAttention(nn.Module):
         k = self.W_k(key).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         v = self.W_v(value).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         # --8<-- [end:project]
+        return q, k, v
+
+    def _project_stacked(
+        self, x: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None:
+        """Self-attention without autograd: ``W_q, W_k, W_v`` stacked row-wise into one matrix
+        (PyTorch's ``in_proj_weight``) and applied in one matmul, then split into Q, K and V
+        heads; ``None`` when a projection is not a plain ``nn.Linear`` (an adapter, a
+        parametrization), which must then be called as the module it is.
+
+        Each output feature is the same dot product as in its own matmul: the numbers are
+        those of the three matmuls up to rounding (tested against PyTorch's module). At small
+        sizes a call costs more than its arithmetic, and one call instead of three narrows the
+        gap to PyTorch's module, which keeps the three stacked (the speed page). The stacked
+        weight is made on every call, so it always follows the parameters; the three modules'
+        own forward hooks are not called on this path (``hook_z`` and ``W_o``'s are). With
+        autograd on, the three matmuls stay apart: the input's gradient is summed from them in
+        the same order as always, so training keeps its bits.
+        """
+        linears = (self.W_q, self.W_k, self.W_v)
+        biases = [linear.bias for linear in linears]
+        plain = all(type(linear) is nn.Linear for linear in linears)
+        if not plain or len({b is None for b in biases}) > 1:
+            return None
+        # --8<-- [start:project-stacked]
+        weight = torch.cat([linear.weight for linear in linears])  # ((h + 2 h_kv) d_head, d_model)
+        bias = None if biases[0] is None else torch.cat(biases)
+        heads = F.linear(x, weight, bias).unflatten(-1, (-1, self.d_head)).transpose(1, 2)
+        # heads: (B, h + 2 h_kv, T, d_head) -> Q (B, h, T, d_head), K and V (B, h_kv, T, d_head)
+        q, k, v = heads.split((self.n_heads, self.n_kv_heads, self.n_kv_heads), dim=1)
+        # --8<-- [end:project-stacked]
         return q, k, v
 
     def _check_inputs(
@@ -412,8 +450,10 @@ def nan_in_nan_out(
     addition, no Python branch on the values (so the same under tracing, export and ``vmap``).
     Half types are summed in float32, so that a sum of ordinary values cannot overflow to inf;
     in float32 it overflows only for entries near float32's limit, where the attention's own
-    scores have overflowed long before. The sums are taken of detached inputs (their gradient
-    is zero anyway: backward pays nothing for them).
+    scores have overflowed long before. None of it is recorded by autograd: the sums are taken
+    of detached inputs, and ``0 * poison`` is added through a detached alias of ``out`` (the
+    same memory), so the values change and the graph does not. The gradient is the one without
+    the check (the added term is zero), and backward pays nothing for it.
     """
     wide = torch.promote_types(query.dtype, torch.float32)  # float16, bfloat16 -> float32
     if key is None:  # self-attention: every row of the input is a query, a key and a value
@@ -422,7 +462,8 @@ def nan_in_nan_out(
         poison = query.detach().sum(dim=-1, keepdim=True, dtype=wide)  # (B, T, 1): query rows
         for x in (key,) if value is key else (key, value):
             poison = poison + x.detach().sum(dim=(1, 2), keepdim=True, dtype=wide)  # the sequence
-    return out.add_(poison, alpha=0)  # finite sums add 0; a NaN or inf makes the row NaN
+    out.detach().add_(poison, alpha=0)  # finite sums add 0; a NaN or inf makes the row NaN
+    return out
 
 
 def no_key_no_output(

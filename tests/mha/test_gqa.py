@@ -147,10 +147,13 @@ def test_both_paths_match_torch_enable_gqa(p):
     m = _module(p)
     expected, dead = _oracle_sdpa(m, p)
     fast = _run(m, p, need_weights=False)
+    with torch.no_grad():  # inference: self-attention multiplies W_q, W_k, W_v stacked, once
+        inference = _run(m, p, need_weights=False)
     explicit, w = _run(m, p, need_weights=True)
     assert w.shape == (p["B"], p["n_heads"], p["T"], p["S"])
     assert fast.shape == (p["B"], p["T"], p["d_model"])
     assert torch.allclose(fast, expected, atol=1e-10)
+    assert torch.allclose(inference, expected, atol=1e-10)
     assert torch.allclose(explicit, expected, atol=1e-10)
     assert torch.equal(w.sum(-1) == 0, dead)  # zero weights exactly on the dead rows
 

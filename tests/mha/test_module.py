@@ -32,6 +32,35 @@ def test_outputs_and_per_head_weights_equal_torch(case):
 
 
 @given(cases())
+def test_inference_equals_torch(case):
+    """Without autograd (eval, no_grad), self-attention multiplies W_q, W_k, W_v stacked, in one
+    matmul: still PyTorch's numbers, as in training, where the three run apart."""
+    m = make_module(case)
+    with torch.no_grad():
+        out = run_ours(m, case, need_weights=False)
+        t_out, _ = run_torch(m, case)
+        _, w = run_ours(m, case, need_weights=True)
+    rows = (~dead_rows(w)).all(dim=1)  # (B, T): every head saw something
+    assert torch.allclose(out[rows], t_out[rows], **TOL)
+    assert torch.allclose(out, run_ours(m, case, need_weights=False), **TOL)
+
+
+@pytest.mark.parametrize("without_bias", ["W_q", "W_k", "W_v"])
+def test_inference_with_a_projection_without_bias_equals_the_per_head_reference(without_bias):
+    """Whisper's k_proj has no bias while q_proj and v_proj have one: the three biases cannot be
+    stacked, and inference runs the three projections apart, as the per-head loop does."""
+    g = torch.Generator().manual_seed(0)
+    m = mha.MultiHeadAttention(12, 3, causal=True, generator=g).double().eval()
+    with torch.no_grad():
+        for name in ("W_q", "W_k", "W_v"):
+            getattr(m, name).bias.copy_(torch.randn(12, generator=g, dtype=torch.float64))
+    getattr(m, without_bias).register_parameter("bias", None)
+    x = torch.randn(2, 5, 12, generator=g, dtype=torch.float64)
+    with torch.no_grad():
+        assert torch.allclose(m(x), per_head_attention(m, x)[0], **TOL)
+
+
+@given(cases())
 def test_fast_path_equals_explicit_path(case):
     m = make_module(case)
     fast = run_ours(m, case, need_weights=False)
