@@ -220,14 +220,18 @@ class MultiHeadAttention(nn.Module):
         autograd on, the three matmuls stay apart: the input's gradient is summed from them in
         the same order as always, so training keeps its bits.
         """
-        linears = (self.W_q, self.W_k, self.W_v)
-        biases = [linear.bias for linear in linears]
-        plain = all(type(linear) is nn.Linear for linear in linears)
-        if not plain or len({b is None for b in biases}) > 1:
-            return None
+        W_q, W_k, W_v = self.W_q, self.W_k, self.W_v
+        if not (type(W_q) is type(W_k) is type(W_v) is nn.Linear):
+            return None  # an adapter or a parametrization: each is called as its module
         # --8<-- [start:project-stacked]
-        weight = torch.cat([linear.weight for linear in linears])  # ((h + 2 h_kv) d_head, d_model)
-        bias = None if biases[0] is None else torch.cat(biases)
+        b_q, b_k, b_v = W_q.bias, W_k.bias, W_v.bias
+        if b_q is None and b_k is None and b_v is None:
+            bias = None
+        elif b_q is None or b_k is None or b_v is None:
+            return None  # some with a bias, some without (Whisper's k_proj has none)
+        else:
+            bias = torch.cat((b_q, b_k, b_v))
+        weight = torch.cat((W_q.weight, W_k.weight, W_v.weight))  # ((h + 2 h_kv) d_head, d_model)
         heads = F.linear(x, weight, bias).unflatten(-1, (-1, self.d_head)).transpose(1, 2)
         # heads: (B, h + 2 h_kv, T, d_head) -> Q (B, h, T, d_head), K and V (B, h_kv, T, d_head)
         q, k, v = heads.split((self.n_heads, self.n_kv_heads, self.n_kv_heads), dim=1)
