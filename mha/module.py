@@ -181,9 +181,10 @@ class MultiHeadAttention(nn.Module):
         """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h_kv, S, d_head)``.
 
         ``h_kv = n_kv_heads`` (``= h`` unless grouped). ``key`` defaults to ``query`` and
-        ``value`` to ``key``. Inputs are not validated here (``forward`` does that). To switch
-        heads off or read their outputs, use ``forward``'s ``head_gate`` and the hook point
-        ``hook_z`` rather than re-assembling the attention from this piece.
+        ``value`` to ``key``. Without autograd, self-attention's three projections run as one
+        matmul (:meth:`_project_stacked`). Inputs are not validated here (``forward`` does
+        that). To switch heads off or read their outputs, use ``forward``'s ``head_gate`` and
+        the hook point ``hook_z`` rather than re-assembling the attention from this piece.
         """
         if key is None and value is None and not torch.is_grad_enabled():
             stacked = self._project_stacked(query)  # inference self-attention: one matmul
@@ -195,8 +196,8 @@ class MultiHeadAttention(nn.Module):
         # --8<-- [start:project]
         # One matmul per projection makes every head at once; the features are then viewed as
         # heads of d_head (split_heads, without its checks: forward has made them). Three
-        # separate matmuls (not one fused d_model -> 3 d_model) keep the names of the math and
-        # let cross-attention and adapters treat each one apart.
+        # separate matmuls keep the names of the math and let cross-attention and adapters
+        # treat each one apart (inference of self-attention stacks them: _project_stacked).
         q = self.W_q(query).unflatten(-1, (h, d_head)).transpose(1, 2)  # (B, h, T, d_head)
         k = self.W_k(key).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         v = self.W_v(value).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
