@@ -34,10 +34,7 @@ class MultiHeadAttention(nn.Module):
 
     The gate is a plain product (a gate of ones gives exactly the ungated numbers) and the hook
     point does nothing while no hook is registered. There is no hook on the attention pattern:
-    the fused path never forms it, and ``need_weights=True`` returns it. Inference (no
-    autograd) of self-attention multiplies ``W_q, W_k, W_v`` stacked, in one matmul, when all
-    three are plain ``nn.Linear`` (see ``_project_stacked``): their own module hooks are then
-    not called.
+    the fused path never forms it, and ``need_weights=True`` returns it.
 
     Parameters
     ----------
@@ -181,62 +178,22 @@ class MultiHeadAttention(nn.Module):
         """Project and split into heads: Q ``(B, h, T, d_head)``, K and V ``(B, h_kv, S, d_head)``.
 
         ``h_kv = n_kv_heads`` (``= h`` unless grouped). ``key`` defaults to ``query`` and
-        ``value`` to ``key``. Without autograd, self-attention's three projections run as one
-        matmul (:meth:`_project_stacked`). Inputs are not validated here (``forward`` does
-        that). To switch heads off or read their outputs, use ``forward``'s ``head_gate`` and
-        the hook point ``hook_z`` rather than re-assembling the attention from this piece.
+        ``value`` to ``key``. Inputs are not validated here (``forward`` does that). To switch
+        heads off or read their outputs, use ``forward``'s ``head_gate`` and the hook point
+        ``hook_z`` rather than re-assembling the attention from this piece.
         """
-        if key is None and value is None and not torch.is_grad_enabled():
-            stacked = self._project_stacked(query)  # inference self-attention: one matmul
-            if stacked is not None:
-                return stacked
         key = query if key is None else key
         value = key if value is None else value
         h, h_kv, d_head = self.n_heads, self.n_kv_heads, self.d_head
         # --8<-- [start:project]
         # One matmul per projection makes every head at once; the features are then viewed as
         # heads of d_head (split_heads, without its checks: forward has made them). Three
-        # separate matmuls keep the names of the math and let cross-attention and adapters
-        # treat each one apart (inference of self-attention stacks them: _project_stacked).
+        # separate matmuls (not one fused d_model -> 3 d_model) keep the names of the math and
+        # let cross-attention and adapters treat each one apart.
         q = self.W_q(query).unflatten(-1, (h, d_head)).transpose(1, 2)  # (B, h, T, d_head)
         k = self.W_k(key).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         v = self.W_v(value).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
         # --8<-- [end:project]
-        return q, k, v
-
-    def _project_stacked(
-        self, x: torch.Tensor
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None:
-        """Self-attention without autograd: ``W_q, W_k, W_v`` stacked row-wise into one matrix
-        (PyTorch's ``in_proj_weight``) and applied in one matmul, then split into Q, K and V
-        heads; ``None`` when a projection is not a plain ``nn.Linear`` (an adapter, a
-        parametrization), which must then be called as the module it is.
-
-        Each output feature is the same dot product as in its own matmul: the numbers are
-        those of the three matmuls up to rounding (tested against PyTorch's module). At small
-        sizes a call costs more than its arithmetic, and one call instead of three narrows the
-        gap to PyTorch's module, which keeps the three stacked (the speed page). The stacked
-        weight is made on every call, so it always follows the parameters; the three modules'
-        own forward hooks are not called on this path (``hook_z`` and ``W_o``'s are). With
-        autograd on, the three matmuls stay apart: the input's gradient is summed from them in
-        the same order as always, so training keeps its bits.
-        """
-        W_q, W_k, W_v = self.W_q, self.W_k, self.W_v
-        if not (type(W_q) is type(W_k) is type(W_v) is nn.Linear):
-            return None  # an adapter or a parametrization: each is called as its module
-        # --8<-- [start:project-stacked]
-        b_q, b_k, b_v = W_q.bias, W_k.bias, W_v.bias
-        if b_q is None and b_k is None and b_v is None:
-            bias = None
-        elif b_q is None or b_k is None or b_v is None:
-            return None  # some with a bias, some without (Whisper's k_proj has none)
-        else:
-            bias = torch.cat((b_q, b_k, b_v))
-        weight = torch.cat((W_q.weight, W_k.weight, W_v.weight))  # ((h + 2 h_kv) d_head, d_model)
-        heads = F.linear(x, weight, bias).unflatten(-1, (-1, self.d_head)).transpose(1, 2)
-        # heads: (B, h + 2 h_kv, T, d_head) -> Q (B, h, T, d_head), K and V (B, h_kv, T, d_head)
-        q, k, v = heads.split((self.n_heads, self.n_kv_heads, self.n_kv_heads), dim=1)
-        # --8<-- [end:project-stacked]
         return q, k, v
 
     def _check_inputs(

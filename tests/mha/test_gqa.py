@@ -147,7 +147,7 @@ def test_both_paths_match_torch_enable_gqa(p):
     m = _module(p)
     expected, dead = _oracle_sdpa(m, p)
     fast = _run(m, p, need_weights=False)
-    with torch.no_grad():  # inference: self-attention multiplies W_q, W_k, W_v stacked, once
+    with torch.no_grad():  # inference: no autograd graph
         inference = _run(m, p, need_weights=False)
     explicit, w = _run(m, p, need_weights=True)
     assert w.shape == (p["B"], p["n_heads"], p["T"], p["S"])

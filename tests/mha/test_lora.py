@@ -45,7 +45,7 @@ def test_adapted_block_equals_torch_module_with_merged_weights():
     x = torch.randn(2, 7, 16, dtype=torch.float64, generator=g)
     expected = oracle(x, x, x, need_weights=False)[0]
     torch.testing.assert_close(m(x), expected)
-    with torch.no_grad():  # inference, where plain projections are stacked: adapters still count
+    with torch.no_grad():  # inference too: the adapters count
         torch.testing.assert_close(m(x), expected)
     assert not torch.allclose(m(x), to_torch(_block())(x, x, x, need_weights=False)[0])
 

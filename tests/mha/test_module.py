@@ -33,8 +33,8 @@ def test_outputs_and_per_head_weights_equal_torch(case):
 
 @given(cases())
 def test_inference_equals_torch(case):
-    """Without autograd (eval, no_grad), self-attention multiplies W_q, W_k, W_v stacked, in one
-    matmul: still PyTorch's numbers, as in training, where the three run apart."""
+    """Inference (eval, no_grad), where PyTorch's module takes its own fused fast path: the same
+    numbers as in training."""
     m = make_module(case)
     with torch.no_grad():
         out = run_ours(m, case, need_weights=False)
@@ -47,8 +47,8 @@ def test_inference_equals_torch(case):
 
 @pytest.mark.parametrize("without_bias", ["W_q", "W_k", "W_v"])
 def test_inference_with_a_projection_without_bias_equals_the_per_head_reference(without_bias):
-    """Whisper's k_proj has no bias while q_proj and v_proj have one: the three biases cannot be
-    stacked, and inference runs the three projections apart, as the per-head loop does."""
+    """Whisper's k_proj has no bias while q_proj and v_proj have one: a module holding such
+    projections gives, in inference, what the per-head loop gives."""
     g = torch.Generator().manual_seed(0)
     m = mha.MultiHeadAttention(12, 3, causal=True, generator=g).double().eval()
     with torch.no_grad():
