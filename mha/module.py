@@ -190,9 +190,10 @@ class MultiHeadAttention(nn.Module):
         # heads of d_head (split_heads, without its checks: forward has made them). Three
         # separate matmuls (not one fused d_model -> 3 d_model) keep the names of the math and
         # let cross-attention and adapters treat each one apart.
-        q = self.W_q(query).unflatten(-1, (h, d_head)).transpose(1, 2)  # (B, h, T, d_head)
-        k = self.W_k(key).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
-        v = self.W_v(value).unflatten(-1, (h_kv, d_head)).transpose(1, 2)  # (B, h_kv, S, d_head)
+        (B, T, _), S = query.shape, key.shape[1]
+        q = self.W_q(query).view(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
+        k = self.W_k(key).view(B, S, h_kv, d_head).transpose(1, 2)  # (B, h_kv, S, d_head)
+        v = self.W_v(value).view(B, S, h_kv, d_head).transpose(1, 2)  # (B, h_kv, S, d_head)
         # --8<-- [end:project]
         return q, k, v
 

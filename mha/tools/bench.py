@@ -5,7 +5,10 @@ sizes, two ways side by side in one run: training (forward + backward, the modul
 mode) and inference (forward only, ``eval()``, under ``torch.no_grad()``, PyTorch's module called
 with ``need_weights=False``, which lets it take its own fused fast path). It interleaves the
 contenders in every repeat and prints the median ratio ours / PyTorch of each (below 1.0: ours is
-faster). In training it also times our explicit path (weights returned) and the per-head Python
+faster). Both ways, one sample is one contender called back to back for at least
+:data:`MIN_SAMPLE` seconds (a single call when one call lasts that long): the steady state of a
+loop that calls the module again and again, as ``torch.utils.benchmark``'s blocked measurement
+does. In training it also times our explicit path (weights returned) and the per-head Python
 loop against our fast path. Results go to a JSON file for the
 site; when that is the site's own file, the site's pages are regenerated from it at the end
 (``python -m studylog.gen`` in a subprocess: the library never imports the docs). Numbers are
@@ -40,6 +43,9 @@ from mha.reference import per_head_attention
 
 SIZES = [(2, 16, 64, 8), (32, 16, 64, 8), (8, 256, 256, 8), (4, 512, 512, 8)]  # (B, T, d, h)
 
+#: The shortest sample, in seconds: a shorter call is looped within one sample (at most 500 calls).
+MIN_SAMPLE = 0.02
+
 #: The project's checkout, and the results file the site's speed page is generated from.
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "docs" / "results" / "mha_bench.json"
@@ -63,9 +69,20 @@ def contenders(
     }
 
 
+def loops_per_sample(call: Callable[[], object], warmup: int) -> int:
+    """How many calls of ``call`` one sample loops over to last :data:`MIN_SAMPLE` seconds,
+    from one timed call after ``warmup`` untimed ones (the first calls allocate)."""
+    for _ in range(warmup):
+        call()
+    start = time.perf_counter()
+    call()
+    return calls_per_sample(time.perf_counter() - start, MIN_SAMPLE, most=500)
+
+
 def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> dict[str, float]:
     """Median seconds of one forward + backward (training) per contender, over interleaved
-    repeats (the order rotated in every repeat, see :func:`house.timing.interleaved`)."""
+    repeats (the order rotated in every repeat, see :func:`house.timing.interleaved`); a call
+    shorter than :data:`MIN_SAMPLE` is looped within a sample, as many times as PyTorch's fits."""
     B, T, d_model, _ = size
     fns = contenders(*size)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1), requires_grad=True)
@@ -73,7 +90,9 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
     def step(forward: Callable[[torch.Tensor], torch.Tensor]) -> Callable[[], None]:
         return lambda: forward(x).sum().backward()  # one forward + backward
 
-    return medians(interleaved({name: step(f) for name, f in fns.items()}, repeats, warmup=warmup))
+    steps = {name: step(f) for name, f in fns.items()}
+    number = loops_per_sample(steps["torch"], warmup)
+    return medians(interleaved(steps, repeats, warmup=warmup, number=number))
 
 
 #: The contenders timed in inference: the two modules, each without weights.
@@ -85,16 +104,12 @@ def measure_inference(
 ) -> dict[str, float]:
     """Median seconds of one forward in inference (``eval()``, ``torch.no_grad()``) of our fast
     path and of PyTorch's module, over interleaved repeats; a call of a few microseconds is
-    looped so that one sample lasts about 20 ms (at most 500 calls)."""
+    looped so that one sample lasts about :data:`MIN_SAMPLE` seconds (at most 500 calls)."""
     B, T, d_model, _ = size
     fns = contenders(*size, train=False)
     x = torch.randn(B, T, d_model, generator=torch.Generator().manual_seed(1))
     with torch.no_grad():
-        for _ in range(warmup):  # the first calls allocate: time a warm one
-            fns["torch"](x)
-        start = time.perf_counter()
-        fns["torch"](x)
-        number = calls_per_sample(time.perf_counter() - start, 0.02, most=500)
+        number = loops_per_sample(lambda: fns["torch"](x), warmup)
         times = interleaved(
             {name: fns[name] for name in INFERENCE}, repeats, warmup=warmup, args=(x,),
             number=number,
@@ -188,6 +203,7 @@ def _main(argv: list[str] | None = None) -> int:
         "what": "causal self-attention, median of interleaved repeats: training (forward+"
         "backward, 'seconds') and inference (forward, eval, no_grad, 'inference_seconds')",
         "repeats": args.repeats,
+        "min_sample_seconds": MIN_SAMPLE,
         "torch": torch.__version__,
         "threads": torch.get_num_threads(),
         "machine": f"{info['machine']}, {info['system']}",

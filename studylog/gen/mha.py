@@ -299,18 +299,25 @@ def render_speed(data: dict[str, Any]) -> str:
     inference = render_inference(rows)
     load = data.get("load_average_1min", {})
     load_note = (
-        f" 측정 전후 1분 평균 부하는 {load['before']}, {load['after']}였다."
+        f" 1분 평균 부하: 측정 전 {load['before']}, 측정 후 {load['after']}."
         if {"before", "after"} <= set(load)
         else ""
     )
     what = "forward + backward(학습)" + (
         "와 forward만(추론, `eval()`, `torch.no_grad()`)" if inference else ""
     )
+    sample = data.get("min_sample_seconds")
+    sample_note = (
+        f" 표본 하나는 한 구현을 {sample * 1000:g} ms 이상 연달아 부른 시간을 호출 수로 나눈 "
+        "값이다(한 번에 그보다 오래 걸리면 한 번)."
+        if sample
+        else ""
+    )
     meta = (
         f"causal self-attention의 {what}를 재었다. 구현들을 한 반복 안에서 순서를 "
-        f"돌려 가며 번갈아 실행하고, 반복 {data['repeats']}회의 중앙값을 적었다. 비율은 두 "
-        f"구현의 중앙값을 나눈 값이다. torch {data['torch']}, 스레드 {data['threads']}개, "
-        f"{data['machine']}, Python {data['python']}.{load_note}"
+        f"돌려 가며 번갈아 실행하고, 반복 {data['repeats']}회의 중앙값을 적었다.{sample_note}"
+        f" 비율은 두 구현의 중앙값을 나눈 값이다. torch {data['torch']}, "
+        f"스레드 {data['threads']}개, {data['machine']}, Python {data['python']}.{load_note}"
     )
     return (
         header(SPEED)
