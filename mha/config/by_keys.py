@@ -145,11 +145,11 @@ UNMODELLED_KEYS = (
 #: another kind, keys that serve as values, a sparse-attention indexer): a config of an unknown
 #: family that sets one is refused by name, not read as if the key were not there.
 FAMILY_KEYS = {
-    "hybrid_layer_pattern": "mimo_v2_flash", "swa_num_key_value_heads": "mimo_v2_flash",
-    "swa_num_attention_heads": "mimo_v2_flash", "swa_head_dim": "mimo_v2_flash",
-    "swa_v_head_dim": "mimo_v2_flash", "attention_k_eq_v": "gemma4_text",
-    "global_head_dim": "gemma4_text", "num_global_key_value_heads": "gemma4_text",
-    "num_kv_shared_layers": "gemma4_text", "attention_chunk_size": "llama4_text",
+    "hybrid_layer_pattern": mimo.MODEL_TYPE, "swa_num_key_value_heads": mimo.MODEL_TYPE,
+    "swa_num_attention_heads": mimo.MODEL_TYPE, "swa_head_dim": mimo.MODEL_TYPE,
+    "swa_v_head_dim": mimo.MODEL_TYPE, "attention_k_eq_v": gemma4.MODEL_TYPE,
+    "global_head_dim": gemma4.MODEL_TYPE, "num_global_key_value_heads": gemma4.MODEL_TYPE,
+    "num_kv_shared_layers": gemma4.MODEL_TYPE, "attention_chunk_size": "llama4_text",
     "attn_type_list": "minimax", "index_topk": "deepseek_v32",
     "attn_output_gate": "qwen3_5_text", "full_attention_interval": "qwen3_next",
     "sliding_window_pattern": "gemma3_text", "multi_query": "falcon",
