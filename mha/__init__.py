@@ -7,9 +7,10 @@ Read in this order:
    line. Start here.
 2. :mod:`mha.module` -- :class:`MultiHeadAttention`, the same steps with what real use adds:
    PyTorch's masks, zero rows instead of NaN where every key is masked, grouped-query
-   attention, PyTorch's fused kernel, a head gate and a hook point, errors that name the
-   argument. Its pieces: :mod:`mha.heads` (split and merge), :mod:`mha.attention` (the explicit
-   scaled dot-product attention), :mod:`mha.masks`.
+   attention, PyTorch's fused kernel, one matmul for Q, K and V in inference, a head gate and a
+   hook point, errors that name the argument. Its pieces: :mod:`mha.heads` (split and merge),
+   :mod:`mha.attention` (the explicit scaled dot-product attention), :mod:`mha.masks`,
+   :mod:`mha.guards` (NaN in, NaN out, zero rows, refusals: kept out of the main line).
 3. Around it: :mod:`mha.params` (parameter counts), :mod:`mha.interop` (weights to and from
    PyTorch and GPT-2), :mod:`mha.reference` (one head at a time), :mod:`mha.config` (Hugging
    Face model configs), :mod:`mha.lora`, :mod:`mha.pitfalls` (deliberate mistakes).

@@ -8,6 +8,12 @@ from torch import nn
 
 from mha._checks import check_float_like, check_tensor
 from mha.attention import scaled_dot_product_attention
+from mha.guards import (
+    finite_or_unreadable,
+    nan_in_nan_out,
+    no_key_no_output,
+    refuse_double_backward,
+)
 from mha.masks import combine_masks, dead_rows, revive
 from mha.params import head_sizes
 
@@ -21,6 +27,15 @@ class MultiHeadAttention(nn.Module):
     attention, MQA): ``W_k`` and ``W_v`` make only ``n_kv_heads`` heads, and each group of
     ``n_heads // n_kv_heads`` consecutive query heads shares one of them, as in Llama and
     ``torch.nn.functional.scaled_dot_product_attention(..., enable_gqa=True)``.
+
+    In inference (gradients off: ``torch.no_grad()``, ``torch.inference_mode()``),
+    self-attention makes Q, K and V with one matmul, as PyTorch's module does with its
+    ``in_proj_weight``: the weights (and biases) of ``W_q``, ``W_k``, ``W_v`` are row blocks of
+    one matrix and share its memory, so that an optimiser step or ``load_state_dict`` changes
+    both. Training and cross-attention call the three ``nn.Linear`` apart, as the math writes
+    them (forward hooks on ``W_q``, ``W_k``, ``W_v`` fire there, not in inference). After a move
+    (``.to``, ``copy.deepcopy``) or a new parameter they also run apart until ``eval()`` lays
+    them out again. The numbers are the same either way.
 
     One seam lets an experiment switch heads off or read them without re-assembling the
     attention, on both paths (explicit and fused): every head's output ``z (B, h, T, d_head)``
@@ -157,6 +172,7 @@ class MultiHeadAttention(nn.Module):
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
+        self._stack_in_projections()
 
     def reset_parameters(self, generator: torch.Generator | None = None) -> None:
         """Xavier-uniform weights and zero biases, drawn from ``generator``."""
@@ -164,6 +180,64 @@ class MultiHeadAttention(nn.Module):
             nn.init.xavier_uniform_(linear.weight, generator=generator)
             if linear.bias is not None:
                 nn.init.zeros_(linear.bias)
+
+    def train(self, mode: bool = True) -> MultiHeadAttention:
+        """``nn.Module.train``; switching to eval mode (``eval()``) also lays ``W_q``, ``W_k``,
+        ``W_v`` out in one matrix again if a move (``.to``, ``copy.deepcopy``) or a new
+        parameter separated them, so that inference makes Q, K and V with one matmul."""
+        super().train(mode)
+        if not mode:
+            self._stack_in_projections()
+        return self
+
+    def _stack_in_projections(self) -> None:
+        """Lay the weights (and biases) of ``W_q``, ``W_k``, ``W_v`` out as row blocks of one
+        matrix ``(h*d_head + 2*h_kv*d_head, d_model)``, PyTorch's ``in_proj_weight``.
+
+        Each stays the same ``nn.Parameter`` object (names, ``state_dict``, optimisers and
+        adapters see no change); only its ``.data`` becomes a slice of the stacked matrix, so
+        that an in-place update (an optimiser step, ``load_state_dict``, ``copy_``) changes
+        both. Nothing is done when they already are, when one of the three is wrapped (an
+        adapter), or where values cannot be read (meta or fake tensors, inference mode).
+        """
+        self._stacked, self._stacked_at = None, None
+        tensors = self._in_projection_tensors()
+        if tensors is None or torch.is_inference_mode_enabled():
+            return
+        if any(type(t) is not nn.Parameter or t.is_meta for t in tensors if t is not None):
+            return
+        weights, biases = tensors[0::2], tensors[1::2]  # W_q, W_k, W_v's weights; their biases
+        rows = [w.shape[0] for w in weights]
+        with torch.no_grad():
+            weight = torch.cat(weights)  # (q + 2 kv, d_model)
+            bias = None if biases[0] is None else torch.cat(biases)  # (q + 2 kv,)
+        for params, stacked in ((weights, weight), (biases, bias)):
+            if stacked is not None:
+                for param, block in zip(params, stacked.split(rows), strict=True):
+                    param.data = block  # the same memory as the stacked rows
+        self._stacked = (weight, bias)
+        self._stacked_at = [t.data_ptr() for t in tensors if t is not None]
+
+    def _in_projection_tensors(self) -> tuple[torch.Tensor | None, ...] | None:
+        """The weights and biases of ``W_q``, ``W_k``, ``W_v`` in turn; None when one of the
+        three is no plain ``nn.Linear`` (an adapter wraps it)."""
+        W_q, W_k, W_v = self.W_q, self.W_k, self.W_v
+        if not type(W_q) is type(W_k) is type(W_v) is nn.Linear:
+            return None
+        return (W_q.weight, W_q.bias, W_k.weight, W_k.bias, W_v.weight, W_v.bias)
+
+    def _stacked_in_projection(self) -> tuple[torch.Tensor, torch.Tensor | None] | None:
+        """The stacked ``(weight, bias)`` while ``W_q``, ``W_k``, ``W_v`` still live in it; None
+        once one was replaced, moved or wrapped, and where values cannot be read (tracing,
+        ``torch.compile``, export)."""
+        if self._stacked_at is None or torch.jit.is_tracing() or torch.compiler.is_compiling():
+            return None
+        if torch.compiler.is_exporting():
+            return None
+        tensors = self._in_projection_tensors()
+        if tensors is None or self._stacked_at != [t.data_ptr() for t in tensors if t is not None]:
+            return None
+        return self._stacked
 
     def extra_repr(self) -> str:
         kv = "" if self.n_kv_heads == self.n_heads else f"n_kv_heads={self.n_kv_heads}, "
@@ -182,15 +256,23 @@ class MultiHeadAttention(nn.Module):
         heads off or read their outputs, use ``forward``'s ``head_gate`` and the hook point
         ``hook_z`` rather than re-assembling the attention from this piece.
         """
-        key = query if key is None else key
-        value = key if value is None else value
         h, h_kv, d_head = self.n_heads, self.n_kv_heads, self.d_head
         # --8<-- [start:project]
         # One matmul per projection makes every head at once; the features are then viewed as
-        # heads of d_head (split_heads, without its checks: forward has made them). Three
-        # separate matmuls (not one fused d_model -> 3 d_model) keep the names of the math and
-        # let cross-attention and adapters treat each one apart.
-        (B, T, _), S = query.shape, key.shape[1]
+        # heads of d_head (split_heads, without its checks: forward has made them). In
+        # inference, self-attention makes Q, K and V with one matmul of the three weights
+        # stacked (they share its memory); training keeps three, the graph of the math.
+        stacked = None
+        if key is None and not torch.is_grad_enabled():
+            stacked = self._stacked_in_projection()  # (weight, bias), or None if moved
+        B, T, _ = query.shape
+        if stacked is not None:  # [Q | K | V] in one matmul, viewed as h + 2 h_kv heads
+            heads = F.linear(query, *stacked).view(B, T, h + 2 * h_kv, d_head).transpose(1, 2)
+            q, k, v = heads.split((h, h_kv, h_kv), dim=1)  # (B, h, T, d_head), (B, h_kv, T, .) x2
+            return q, k, v
+        key = query if key is None else key
+        value = key if value is None else value
+        S = key.shape[1]
         q = self.W_q(query).view(B, T, h, d_head).transpose(1, 2)  # (B, h, T, d_head)
         k = self.W_k(key).view(B, S, h_kv, d_head).transpose(1, 2)  # (B, h_kv, S, d_head)
         v = self.W_v(value).view(B, S, h_kv, d_head).transpose(1, 2)  # (B, h_kv, S, d_head)
@@ -239,7 +321,7 @@ class MultiHeadAttention(nn.Module):
                 f"head_gate: expected shape ({h},) or (B={B}, {h}): one factor per query head, "
                 f"got {tuple(gate.shape)}"
             )
-        if not _finite_or_unreadable(gate):
+        if not finite_or_unreadable(gate):
             raise ValueError("head_gate: holds NaN or inf; expected finite factors")
         return gate.reshape(-1, h, 1, 1)  # (B|1, h, 1, 1)
 
@@ -288,7 +370,7 @@ class MultiHeadAttention(nn.Module):
                 q, k, v, attn_mask=revive(mask, dead_rows(mask)), dropout_p=p, enable_gqa=grouped
             )
         if out.requires_grad:
-            out.register_hook(_refuse_double_backward)
+            out.register_hook(refuse_double_backward)
         return out
 
     def _weighted_values(self, weights: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
@@ -398,79 +480,6 @@ def _sizes(t: torch.Tensor) -> tuple[int, ...]:
     """``t``'s shape as Python ints (``torch.jit.trace`` records sizes as tensors; the trace is
     then specialised to these sizes, as torch's TracerWarning says)."""
     return tuple(int(n) for n in t.shape)
-
-
-def nan_in_nan_out(
-    out: torch.Tensor, query: torch.Tensor, key: torch.Tensor | None, value: torch.Tensor | None
-) -> torch.Tensor:
-    """``out (B, T, d_model)`` made NaN on every row whose query, or whose sequence's keys or
-    values, hold a NaN or an infinity: what the explicit path gives, on both paths.
-
-    PyTorch's fused CPU kernel answers a query row whose scores are all NaN with zeros, and
-    skips the masked keys that the explicit path adds (``NaN + -inf`` is NaN), so the kernels
-    alone disagree on such input. A sum holds NaN when one of its terms is NaN or infinite, and
-    adding it times zero (``alpha=0``) leaves ``out`` as it is otherwise: one reduction and one
-    addition, no Python branch on the values (so the same under tracing, export and ``vmap``).
-    Half types are summed in float32, so that a sum of ordinary values cannot overflow to inf;
-    in float32 it overflows only for entries near float32's limit, where the attention's own
-    scores have overflowed long before. None of it is recorded by autograd: the sums are taken
-    of detached inputs, and ``0 * poison`` is added through a detached alias of ``out`` (the
-    same memory), so the values change and the graph does not. The gradient is the one without
-    the check (the added term is zero), and backward pays nothing for it.
-    """
-    wide = torch.promote_types(query.dtype, torch.float32)  # float16, bfloat16 -> float32
-    if key is None:  # self-attention: every row of the input is a query, a key and a value
-        poison = query.detach().sum(dim=(1, 2), keepdim=True, dtype=wide)  # (B, 1, 1)
-    else:
-        poison = query.detach().sum(dim=-1, keepdim=True, dtype=wide)  # (B, T, 1): query rows
-        for x in (key,) if value is key else (key, value):
-            poison = poison + x.detach().sum(dim=(1, 2), keepdim=True, dtype=wide)  # the sequence
-    out.detach().add_(poison, alpha=0)  # finite sums add 0; a NaN or inf makes the row NaN
-    return out
-
-
-def no_key_no_output(
-    x: torch.Tensor, mask: torch.Tensor | None, *, heads: bool = False
-) -> torch.Tensor:
-    """Zeros where a query row has every key masked, not the NaN of a softmax over nothing.
-
-    ``x`` is ``(B, h, T, d_head)`` (a row of a head), or with ``heads`` ``(B, T, d_model)``
-    (a row that no head saw: the bias of ``W_o`` alone would be a made-up answer).
-    """
-    if mask is None:
-        return x
-    dead = dead_rows(mask)  # (B|1, h|1, T, 1)
-    return x.masked_fill(dead.all(dim=1) if heads else dead, 0.0)
-
-
-def _finite_or_unreadable(t: torch.Tensor) -> bool:
-    """False only when Python can read ``t``'s values and one is NaN or infinite.
-
-    Meta tensors and tensor subclasses (FakeTensor) carry no values; ``torch.export``,
-    ``torch.compile`` and ``torch.jit.trace`` record one graph for every value; inside
-    ``torch.func.vmap`` a tensor cannot decide a Python branch (``bool`` raises). In all of
-    these the argument check is skipped, and the answer is True.
-    """
-    if torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting():
-        return True
-    if t.is_meta or type(t) is not torch.Tensor:
-        return True
-    try:
-        return bool(torch.isfinite(t).all())
-    except RuntimeError:  # vmap's "data-dependent control flow"
-        return True
-
-
-def _refuse_double_backward(grad: torch.Tensor) -> None:
-    """Hook on the fused kernel's output: under ``create_graph=True`` (grad mode on during the
-    backward pass) stop with a named error instead of PyTorch's later "derivative for
-    aten::_scaled_dot_product_flash_attention_for_cpu_backward is not implemented"."""
-    if torch.is_grad_enabled():
-        raise RuntimeError(
-            "MultiHeadAttention: double backward (create_graph=True) is not supported on the "
-            "fast path, whose fused kernel PyTorch cannot differentiate twice; call the module "
-            "with need_weights=True to run the explicit, twice-differentiable path"
-        )
 
 
 def count_parameters(module: nn.Module) -> int:

@@ -9,7 +9,8 @@ faster). Both ways, one sample is one contender called back to back for at least
 :data:`MIN_SAMPLE` seconds (a single call when one call lasts that long): the steady state of a
 loop that calls the module again and again, as ``torch.utils.benchmark``'s blocked measurement
 does. In training it also times our explicit path (weights returned) and the per-head Python
-loop against our fast path. Results go to a JSON file for the
+loop against our fast path; in inference, our module with Q, K and V made by three matmuls
+against the one matmul it makes by default. Results go to a JSON file for the
 site; when that is the site's own file, the site's pages are regenerated from it at the end
 (``python -m studylog.gen`` in a subprocess: the library never imports the docs). Numbers are
 wall-clock and machine-dependent; nothing here is asserted by the tests.
@@ -18,6 +19,7 @@ wall-clock and machine-dependent; nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
+import copy
 import subprocess
 import sys
 import time
@@ -55,18 +57,24 @@ def contenders(
     B: int, T: int, d_model: int, n_heads: int, *, train: bool = True
 ) -> dict[str, Callable]:
     """Forward functions with identical weights, each returning ``(B, T, d_model)``; the
-    modules in train mode, or with ``train=False`` in eval mode."""
+    modules in train mode, or with ``train=False`` in eval mode, and then also ``ours_three``:
+    our module whose inference makes Q, K and V with three matmuls instead of one (a deep copy,
+    which :meth:`~mha.module.MultiHeadAttention.eval` has not laid out in one matrix)."""
     ours = MultiHeadAttention(
         d_model, n_heads, causal=True, generator=torch.Generator().manual_seed(0)
     ).train(train)
     theirs = to_torch(ours).train(train)
     mask = torch.ones(T, T, dtype=torch.bool).triu(1)
-    return {
+    fns = {
         "ours_fast": lambda x: ours(x),
         "torch": lambda x: theirs(x, x, x, attn_mask=mask, is_causal=True, need_weights=False)[0],
         "ours_explicit": lambda x: ours(x, need_weights=True)[0],
         "per_head_loop": lambda x: per_head_attention(ours, x)[0],
     }
+    if not train:  # the same module with W_q, W_k, W_v apart: Q, K, V from three matmuls
+        three = copy.deepcopy(ours)  # new memory for each parameter: nothing stacks them
+        fns["ours_three"] = lambda x: three(x)
+    return fns
 
 
 def loops_per_sample(call: Callable[[], object], warmup: int) -> int:
@@ -95,8 +103,9 @@ def measure(size: tuple[int, int, int, int], repeats: int, warmup: int = 3) -> d
     return medians(interleaved(steps, repeats, warmup=warmup, number=number))
 
 
-#: The contenders timed in inference: the two modules, each without weights.
-INFERENCE = ("ours_fast", "torch")
+#: The contenders timed in inference: the two modules, each without weights, and ours with
+#: Q, K and V made by three matmuls (the one-matmul layout's own measurement).
+INFERENCE = ("ours_fast", "ours_three", "torch")
 
 
 def measure_inference(
@@ -182,16 +191,18 @@ def _main(argv: list[str] | None = None) -> int:
             "inference_seconds": {k: round(v, 7) for k, v in inf.items()},
             "ratio_ours_to_torch": round(med["ours_fast"] / med["torch"], 3),
             "ratio_inference_ours_to_torch": round(inf["ours_fast"] / inf["torch"], 3),
+            "ratio_inference_one_to_three_matmuls": round(inf["ours_fast"] / inf["ours_three"], 3),
             "ratio_explicit_to_fast": round(med["ours_explicit"] / med["ours_fast"], 3),
             "ratio_loop_to_fast": round(med["per_head_loop"] / med["ours_fast"], 3),
         })  # fmt: skip
-    print(f"{'(B, T, d_model, h)':>22}  ours/torch: training  inference  explicit/fast  loop/fast")
+    print(f"{'(B, T, d_model, h)':>22}  ours/torch: training  inference  explicit/fast  loop/fast"
+          "  QKV one/three")  # fmt: skip
     for r in rows:
         size = f"({r['B']}, {r['T']}, {r['d_model']}, {r['n_heads']})"
         print(
             f"{size:>22}  {r['ratio_ours_to_torch']:>20.3f}  "
             f"{r['ratio_inference_ours_to_torch']:>9.3f}  {r['ratio_explicit_to_fast']:>13.3f}"
-            f"  {r['ratio_loop_to_fast']:>9.3f}"
+            f"  {r['ratio_loop_to_fast']:>9.3f}  {r['ratio_inference_one_to_three_matmuls']:>13.3f}"
         )
     goal = all(
         r["ratio_ours_to_torch"] <= 1.0 and r["ratio_inference_ours_to_torch"] <= 1.0 for r in rows

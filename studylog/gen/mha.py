@@ -141,6 +141,7 @@ CONTENDERS = {
     "torch": "PyTorch",
     "ours_explicit": "우리 (명시적)",
     "per_head_loop": "head별 for 문",
+    "ours_three": "우리 (QKV 세 번)",
 }
 
 #: The same four in a sentence, each with its subject particle (the table headers above are
@@ -150,6 +151,13 @@ IN_PROSE = {
     "torch": ("PyTorch 모듈", "이"),
     "ours_explicit": ("가중치를 직접 계산하는 우리 경로", "가"),
     "per_head_loop": ("head마다 따로 projection하는 for 문", "이"),
+}
+
+#: Inference's second like-with-like pair: the same module making Q, K and V with one matmul
+#: (its default) or with three, named in the sentence by that one difference.
+ONE_MATMUL = {
+    "ours_fast": ("Q, K, V를 행렬 곱 한 번으로 만드는 우리 모듈", "이"),
+    "ours_three": ("세 번으로 나눠 만드는 같은 모듈", "이"),
 }
 
 #: The like-with-like comparisons of the speed page: (slower candidate, baseline, what differs).
@@ -177,7 +185,9 @@ def _ratio(r: dict[str, Any], a: str, b: str) -> float:
     return r["seconds"][a] / r["seconds"][b]
 
 
-def _ratio_sentence(rows: list[dict[str, Any]], a: str, b: str) -> str:
+def _ratio_sentence(
+    rows: list[dict[str, Any]], a: str, b: str, prose: dict[str, tuple[str, str]] = IN_PROSE
+) -> str:
     """One Korean sentence that says what the measured ratios ``a / b`` show, size by size.
 
     Examples
@@ -187,7 +197,7 @@ def _ratio_sentence(rows: list[dict[str, Any]], a: str, b: str) -> str:
     >>> _ratio_sentence(rows, "ours_fast", "torch")
     '잰 1개 크기 모두에서 SDPA 커널을 쓰는 우리 모듈이 PyTorch 모듈보다 빨랐다(시간 비율 0.50).'
     """
-    (name_a, subject), (name_b, _) = IN_PROSE[a], IN_PROSE[b]
+    (name_a, subject), (name_b, _) = prose[a], prose[b]
     pairs = [(_size(r), _ratio(r, a, b)) for r in rows]
     faster = [(s, x) for s, x in pairs if x < 1]
     slower = [(s, x) for s, x in pairs if x > 1]
@@ -236,16 +246,33 @@ def speed_table() -> str:
 
 
 def projection_sentence() -> str:
-    """The one measured sentence the projection page quotes: per-head loop against one big
-    projection, everything else equal."""
+    """The measured sentences the projection page quotes: the per-head loop against one big
+    projection (training), and Q, K, V made by one matmul against three (inference), everything
+    else equal."""
     path = RESULTS / "mha_bench.json"
     if not path.is_file():
         return missing_results(SPEED, "python -m mha.tools.bench")
     rows = load_json(path)["rows"]
     a, b, _ = COMPARISONS[2]
-    return (
+    text = (
         header(SPEED) + f"\n**{CONTENDERS[a]} / {CONTENDERS[b]}**: {_ratio_sentence(rows, a, b)}\n"
     )
+    return text + _one_matmul_sentence(inference_rows(rows), bold=True)
+
+
+def _one_matmul_sentence(rows: list[dict[str, Any]], *, bold: bool = False) -> str:
+    """Inference, one matmul for Q, K, V against three, said in a sentence; empty when the
+    results file did not time the three (an older file)."""
+    rows = [r for r in rows if "ours_three" in r["seconds"]]
+    if not rows:
+        return ""
+    label = f"추론, {ONE_MATMUL_LABEL}"
+    sentence = _ratio_sentence(rows, "ours_fast", "ours_three", ONE_MATMUL)
+    return f"\n**{label}**: {sentence}\n" if bold else f"- **{label}** (같은 모듈): {sentence}\n"
+
+
+#: The table's short label of the one-matmul-against-three ratio.
+ONE_MATMUL_LABEL = "QKV 한 번 / 세 번"
 
 
 def inference_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -261,18 +288,24 @@ def render_inference(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return ""
     a, b = "ours_fast", "torch"
-    table = md_table(
-        [SIZE_HEADING, f"{CONTENDERS[a]} (µs)", f"{CONTENDERS[b]} (µs)",
-         f"{CONTENDERS[a]} / {CONTENDERS[b]}"],
-        [[_size(r, cell=True), _us(r["seconds"][a]), _us(r["seconds"][b]), f"{_ratio(r, a, b):.2f}"]
-         for r in rows],
-        align="lrrr",
-    )  # fmt: skip
+    three = all("ours_three" in r["seconds"] for r in rows)
+    heading = [SIZE_HEADING, f"{CONTENDERS[a]} (µs)", f"{CONTENDERS[b]} (µs)",
+               f"{CONTENDERS[a]} / {CONTENDERS[b]}"]  # fmt: skip
+    cells = [
+        [_size(r, cell=True), _us(r["seconds"][a]), _us(r["seconds"][b]), f"{_ratio(r, a, b):.2f}"]
+        for r in rows
+    ]
+    if three:  # and the same module making Q, K, V with three matmuls
+        heading += [f"{CONTENDERS['ours_three']} (µs)", ONE_MATMUL_LABEL]
+        for row, r in zip(cells, rows, strict=True):
+            row += [_us(r["seconds"]["ours_three"]), f"{_ratio(r, a, 'ours_three'):.2f}"]
+    table = md_table(heading, cells, align="l" + "r" * (len(heading) - 1))
     return (
         "\n**추론: 중앙값 시간 (µs, forward만, `eval()`, `torch.no_grad()`)**\n\n"
         + table
         + f"\n- **추론, {CONTENDERS[a]} / {CONTENDERS[b]}** (가중치 없이 forward만, PyTorch는 "
         + f"`need_weights=False`): {_ratio_sentence(rows, a, b)}\n"
+        + _one_matmul_sentence(rows)
     )
 
 
