@@ -17,6 +17,7 @@ This module needs only the standard library and :mod:`mha.params`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mha.config import extras, gemma4, mimo
 from mha.config.families import PROJECTIONS
@@ -286,7 +287,9 @@ def read_by_keys(
     other = {"sinks": n_heads} if rules.sinks else {}
     _notes(rules, kinds, windows, params_by_kind, v_dim, head_dim, n_heads, notes)
     n_experts, per_token_experts = _experts(r, notes)
-    return AttentionSpec(
+    return reader_spec(
+        r,
+        notes,
         d_model=d_model,
         n_heads=n_heads,
         n_kv_heads=n_kv_first,
@@ -295,11 +298,8 @@ def read_by_keys(
         attention_params_per_layer=params_by_kind[first],
         kv_cache_bytes_per_token=sum(layer_bytes),
         model_type=model_type,
-        kind=attention_kind(n_heads, n_kv_first),
         bias=bias,
         dtype_bytes=dtype_bytes,
-        notes=tuple(notes),
-        defaults_used=tuple(r.defaults_used),
         layer_windows=windows,
         norm_params_per_layer=norm_params,
         layer_kinds=kinds,
@@ -311,6 +311,14 @@ def read_by_keys(
         layer_params=layer_params if any(shapes.shared) else (),
         kv_shape_by_kind=kv_shape_by_kind,
     )
+
+
+def reader_spec(r: KeyReader, notes: list[str], **fields: Any) -> AttentionSpec:
+    """An :class:`AttentionSpec` of the ``fields`` a reader found, plus what every reader adds
+    alike: the notes it wrote, the defaults it used and, unless ``kind`` is given (MLA), the kind
+    of attention its head counts make (:func:`attention_kind`)."""
+    fields.setdefault("kind", attention_kind(fields["n_heads"], fields["n_kv_heads"]))
+    return AttentionSpec(notes=tuple(notes), defaults_used=tuple(r.defaults_used), **fields)
 
 
 def _given(r: KeyReader, key: str) -> int | None:

@@ -20,13 +20,14 @@ from mha.config.by_keys import (
     TEXT_MODELS,
     UNMODELLED_KEYS,
     read_by_keys,
+    reader_spec,
 )
 from mha.config.families import FAMILIES, NESTED, PROJECTIONS, REFUSED, Family
 from mha.config.guess import architecture_family, assume_family, known_families
 from mha.config.keys import MAX_LAYERS, KeyReader, shown
 from mha.config.kv_cache import layer_windows
 from mha.config.sparse import SPARSE_FAMILIES, with_indexer
-from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec, attention_kind
+from mha.config.spec import MAX_DTYPE_BYTES, AttentionSpec
 from mha.params import head_width, kv_cache_bytes_per_token, projection_param_count
 
 
@@ -264,7 +265,9 @@ def _read(
     else:
         kv_bytes = n_layers * kv_cache_bytes_per_token(n_kv_heads, head_dim, dtype_bytes)
         windows = _windows(family, r, n_layers, notes)
-    return AttentionSpec(
+    return reader_spec(
+        r,
+        notes,
         d_model=d_model,
         n_heads=n_heads,
         n_kv_heads=n_kv_heads,
@@ -273,11 +276,8 @@ def _read(
         attention_params_per_layer=params,
         kv_cache_bytes_per_token=kv_bytes,
         model_type=model_type,
-        kind=attention_kind(n_heads, n_kv_heads),
         bias=bias,
         dtype_bytes=dtype_bytes,
-        notes=tuple(notes),
-        defaults_used=tuple(r.defaults_used),
         layer_windows=windows,
         norm_params_per_layer=norm_params,
         rotary_dims=rotary,
@@ -362,7 +362,9 @@ def _read_mla(
         "projections (not counted in attention_params_per_layer)"
     )
     n_experts, per_token = extras.experts(family, r, notes)
-    return AttentionSpec(
+    return reader_spec(
+        r,
+        notes,
         d_model=d_model,
         n_heads=n_heads,
         n_kv_heads=n_heads,
@@ -376,8 +378,6 @@ def _read_mla(
         bias=bias,
         kv_cache_latent=True,
         dtype_bytes=dtype_bytes,
-        notes=tuple(notes),
-        defaults_used=tuple(r.defaults_used),
         layer_windows=(None,) * n_layers,
         norm_params_per_layer=norm_params,
         experts=n_experts,
