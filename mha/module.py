@@ -172,6 +172,7 @@ class MultiHeadAttention(nn.Module):
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
+        self._stacked, self._stacked_at = None, None  # W_q, W_k, W_v as one matrix, and where
         self._stack_in_projections()
 
     def reset_parameters(self, generator: torch.Generator | None = None) -> None:
@@ -197,16 +198,22 @@ class MultiHeadAttention(nn.Module):
         Each stays the same ``nn.Parameter`` object (names, ``state_dict``, optimisers and
         adapters see no change); only its ``.data`` becomes a slice of the stacked matrix, so
         that an in-place update (an optimiser step, ``load_state_dict``, ``copy_``) changes
-        both. Nothing is done when they already are, when one of the three is wrapped (an
-        adapter), or where values cannot be read (meta or fake tensors, inference mode).
+        both. Nothing is done when they are laid out already, when one of the three is wrapped
+        (an adapter), when only some carry a bias or their dtypes or devices differ, or where
+        values cannot be read (meta or fake tensors, inference mode).
         """
+        if self._stacked_in_projection() is not None:
+            return  # laid out already
         self._stacked, self._stacked_at = None, None
         tensors = self._in_projection_tensors()
         if tensors is None or torch.is_inference_mode_enabled():
             return
-        if any(type(t) is not nn.Parameter or t.is_meta for t in tensors if t is not None):
+        present = [t for t in tensors if t is not None]
+        if any(type(t) is not nn.Parameter or t.is_meta for t in present):
             return
         weights, biases = tensors[0::2], tensors[1::2]  # W_q, W_k, W_v's weights; their biases
+        if len({b is None for b in biases}) > 1 or len({(t.dtype, t.device) for t in present}) > 1:
+            return  # a bias on some of them only, or mixed dtypes or devices: they stay apart
         rows = [w.shape[0] for w in weights]
         with torch.no_grad():
             weight = torch.cat(weights)  # (q + 2 kv, d_model)
@@ -216,7 +223,7 @@ class MultiHeadAttention(nn.Module):
                 for param, block in zip(params, stacked.split(rows), strict=True):
                     param.data = block  # the same memory as the stacked rows
         self._stacked = (weight, bias)
-        self._stacked_at = [t.data_ptr() for t in tensors if t is not None]
+        self._stacked_at = [t.data_ptr() for t in present]
 
     def _in_projection_tensors(self) -> tuple[torch.Tensor | None, ...] | None:
         """The weights and biases of ``W_q``, ``W_k``, ``W_v`` in turn; None when one of the

@@ -209,3 +209,21 @@ def test_switched_to_eval_in_inference_mode_the_module_still_trains():
     assert all(p.grad is not None for p in m.parameters())
     _agrees_with_torch(m.eval(), _x())
     assert _q_runs(m, _x()) == 0
+
+
+def test_eval_again_moves_nothing_and_never_changes_a_dtype_or_a_missing_bias():
+    m = mha.MultiHeadAttention(16, 4, generator=_gen(0))
+    at = [p.data_ptr() for p in m.parameters()]
+    m.eval().eval()
+    assert [p.data_ptr() for p in m.parameters()] == at  # laid out already: no copy
+    m.W_k.double()  # one projection in another dtype: the three stay apart, each as it is
+    m.W_v.bias = None  # and a bias on some of them only
+    m.eval()
+    assert (m.W_q.weight.dtype, m.W_k.weight.dtype) == (torch.float32, F64)
+    assert m.W_v.bias is None and m.W_q.bias is not None
+    m.W_k.float()
+    m.eval()  # a bias on some only still keeps them apart
+    x = torch.randn(2, 5, 16, generator=_gen(1))
+    assert _q_runs(m, x) == 1
+    with torch.no_grad():
+        assert torch.isfinite(m(x)).all()
