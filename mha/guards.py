@@ -52,6 +52,12 @@ def no_key_no_output(
     return x.masked_fill(dead.all(dim=1) if heads else dead, 0.0)
 
 
+def recording_a_graph() -> bool:
+    """True while ``torch.jit.trace``, ``torch.compile`` or ``torch.export`` records one graph for
+    every value: Python must not branch on values or memory then."""
+    return torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting()
+
+
 def finite_or_unreadable(t: torch.Tensor) -> bool:
     """False only when Python can read ``t``'s values and one is NaN or infinite.
 
@@ -60,7 +66,7 @@ def finite_or_unreadable(t: torch.Tensor) -> bool:
     ``torch.func.vmap`` a tensor cannot decide a Python branch (``bool`` raises). In all of
     these the argument check is skipped, and the answer is True.
     """
-    if torch.jit.is_tracing() or torch.compiler.is_compiling() or torch.compiler.is_exporting():
+    if recording_a_graph():
         return True
     if t.is_meta or type(t) is not torch.Tensor:
         return True

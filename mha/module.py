@@ -12,6 +12,7 @@ from mha.guards import (
     finite_or_unreadable,
     nan_in_nan_out,
     no_key_no_output,
+    recording_a_graph,
     refuse_double_backward,
 )
 from mha.masks import combine_masks, dead_rows, revive
@@ -172,7 +173,7 @@ class MultiHeadAttention(nn.Module):
         if generator is not None:
             self.to_empty(device=generator.device)
             self.reset_parameters(generator)
-        self._stacked, self._stacked_at = None, None  # W_q, W_k, W_v as one matrix, and where
+        self._stacked, self._stacked_at = None, None  # (weight, bias), the blocks' addresses
         self._stack_in_projections()
 
     def reset_parameters(self, generator: torch.Generator | None = None) -> None:
@@ -237,9 +238,7 @@ class MultiHeadAttention(nn.Module):
         """The stacked ``(weight, bias)`` while ``W_q``, ``W_k``, ``W_v`` still live in it; None
         once one was replaced, moved or wrapped, and where values cannot be read (tracing,
         ``torch.compile``, export)."""
-        if self._stacked_at is None or torch.jit.is_tracing() or torch.compiler.is_compiling():
-            return None
-        if torch.compiler.is_exporting():
+        if self._stacked_at is None or recording_a_graph():
             return None
         tensors = self._in_projection_tensors()
         if tensors is None or self._stacked_at != [t.data_ptr() for t in tensors if t is not None]:

@@ -160,6 +160,10 @@ ONE_MATMUL = {
     "ours_three": ("세 번으로 나눠 만드는 같은 모듈", "이"),
 }
 
+#: The table's short label of the one-matmul-against-three ratio.
+ONE_MATMUL_LABEL = "QKV 한 번 / 세 번"
+
+
 #: The like-with-like comparisons of the speed page: (slower candidate, baseline, what differs).
 #: Each pair differs in one thing only, so its ratio measures that one thing.
 COMPARISONS = (
@@ -269,10 +273,6 @@ def _one_matmul_sentence(rows: list[dict[str, Any]], *, bold: bool = False) -> s
     label = f"추론, {ONE_MATMUL_LABEL}"
     sentence = _ratio_sentence(rows, "ours_fast", "ours_three", ONE_MATMUL)
     return f"\n**{label}**: {sentence}\n" if bold else f"- **{label}** (같은 모듈): {sentence}\n"
-
-
-#: The table's short label of the one-matmul-against-three ratio.
-ONE_MATMUL_LABEL = "QKV 한 번 / 세 번"
 
 
 def inference_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
